@@ -1,0 +1,153 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+
+/**
+ * The environment, read once and validated. A bad value stops the server at start with a message naming the
+ * variable. Every variable has a default that works on a single machine; README.md lists them all.
+ */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const booleanFlag = (fallback: boolean) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(["true", "false", "1", "0"])
+      .optional()
+      .transform((value) => (value === undefined ? fallback : value === "true" || value === "1")),
+  );
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default("./data"),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must start with postgres://, postgresql://, file: or sqlite:")
+      .optional(),
+  ),
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  TRUSTED_PROXY_HEADER: optionalString,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
+  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: z.string().default("Homestead <no-reply@localhost>"),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
+  GEOCODER: z.enum(["offline", "nominatim", "google"]).default("offline"),
+  GEOCODER_URL: optionalUrl,
+  GOOGLE_GEOCODING_API_KEY: optionalString,
+  STORAGE: z.enum(["disk", "s3"]).default("disk"),
+  S3_BUCKET: optionalString,
+  S3_REGION: z.string().default("us-east-1"),
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: booleanFlag(false),
+  UPLOAD_MAX_MB: z.coerce.number().positive().default(15),
+  TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
+  TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  SEED: booleanFlag(true),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** Parses `env` into the typed configuration; throws an error that names every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  const raw = parsed.data;
+  const dataDir = path.resolve(raw.DATA_DIR);
+  const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
+  const database = raw.DATABASE_URL?.startsWith("postgres")
+    ? ({ kind: "postgres", url: raw.DATABASE_URL } as const)
+    : ({ kind: "sqlite", file: sqliteFile(raw.DATABASE_URL, dataDir) } as const);
+  if (raw.GEOCODER === "google" && !raw.GOOGLE_GEOCODING_API_KEY) {
+    throw new Error("Invalid configuration:\n  GOOGLE_GEOCODING_API_KEY: required when GEOCODER=google");
+  }
+  if (raw.STORAGE === "s3" && !raw.S3_BUCKET) {
+    throw new Error("Invalid configuration:\n  S3_BUCKET: required when STORAGE=s3");
+  }
+  if (Boolean(raw.GOOGLE_CLIENT_ID) !== Boolean(raw.GOOGLE_CLIENT_SECRET)) {
+    throw new Error(
+      "Invalid configuration:\n  GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET: set both to enable Google sign-in, or neither",
+    );
+  }
+  return {
+    env: raw.NODE_ENV,
+    port: raw.PORT,
+    host: raw.HOST,
+    publicUrl,
+    secureCookies: publicUrl.startsWith("https://"),
+    dataDir,
+    database,
+    logLevel: raw.LOG_LEVEL,
+    seed: raw.SEED,
+    auth: {
+      secret: raw.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+      trustedProxyHeader: raw.TRUSTED_PROXY_HEADER,
+      rateLimit: { max: raw.AUTH_RATE_LIMIT_MAX, windowSeconds: raw.AUTH_RATE_LIMIT_WINDOW_SECONDS },
+      google:
+        raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
+          ? {
+              clientId: raw.GOOGLE_CLIENT_ID,
+              clientSecret: raw.GOOGLE_CLIENT_SECRET,
+              discoveryUrl: raw.GOOGLE_DISCOVERY_URL,
+            }
+          : undefined,
+    },
+    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
+    geocoder: { kind: raw.GEOCODER, url: raw.GEOCODER_URL, googleApiKey: raw.GOOGLE_GEOCODING_API_KEY },
+    storage: {
+      kind: raw.STORAGE,
+      diskDir: path.join(dataDir, "images"),
+      uploadDir: path.join(dataDir, "uploads"),
+      maxUploadBytes: Math.round(raw.UPLOAD_MAX_MB * 1024 * 1024),
+      s3: {
+        bucket: raw.S3_BUCKET ?? "",
+        region: raw.S3_REGION,
+        endpoint: raw.S3_ENDPOINT,
+        accessKeyId: raw.S3_ACCESS_KEY_ID,
+        secretAccessKey: raw.S3_SECRET_ACCESS_KEY,
+        forcePathStyle: raw.S3_FORCE_PATH_STYLE,
+      },
+    },
+    map: { tileUrl: raw.TILE_URL, attribution: raw.TILE_ATTRIBUTION },
+  };
+}
+
+function sqliteFile(url: string | undefined, dataDir: string) {
+  if (!url) return path.join(dataDir, "homestead.sqlite");
+  return path.resolve(url.replace(/^(file|sqlite):(\/\/)?/, ""));
+}
+
+/** The secret signs sessions; it must survive restarts, so it lives in the data folder, never in code. */
+function readOrCreateSecret(dataDir: string) {
+  const file = path.join(dataDir, "auth-secret");
+  if (existsSync(file)) return readFileSync(file, "utf8").trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
+  return secret;
+}
+
+let cached: Config | undefined;
+
+/** The process-wide configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= loadConfig();
+  return cached;
+}

@@ -1,0 +1,23 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pg from "pg";
+import type { Config } from "~/config.server";
+import type { Database } from "./schema";
+import { openSqliteDatabase } from "./sqlite-database.server";
+
+export type Db = Kysely<Database>;
+export type DbKind = Config["database"]["kind"];
+
+// int8 (our epoch-millisecond timestamps and COUNT results) would otherwise arrive as strings from pg.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** The one place that chooses the SQL engine: SQLite file by default, PostgreSQL for a postgres URL. */
+export function createDb(database: Config["database"]): Db {
+  if (database.kind === "postgres") {
+    const pool = new pg.Pool({ connectionString: database.url, max: 10 });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(path.dirname(database.file), { recursive: true });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteDatabase(database.file) }) });
+}

@@ -1,0 +1,22 @@
+import type { Migration, MigrationProvider } from "kysely/migration";
+import { Migrator } from "kysely/migration";
+import type { Db } from "./db.server";
+import * as createTables from "./migrations/2026_11_23_0130_create_tables";
+
+// Listed here, not read from disk, so the migrations travel inside the server bundle.
+const migrations: Record<string, Migration> = {
+  "2026_11_23_0130_create_tables": createTables,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Brings the schema up to date; run on every start. Kysely's lock keeps two starting processes apart. */
+export async function migrateToLatest(db: Db) {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === "Error");
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });
+  }
+  return results?.filter((result) => result.status === "Success").map((result) => result.migrationName) ?? [];
+}
