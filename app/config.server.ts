@@ -33,7 +33,7 @@ const EnvSchema = z.object({
       .optional(),
   ),
   AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
-  TRUSTED_PROXY_HEADER: optionalString,
+  TRUST_PROXY: z.string().default("loopback"),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
@@ -89,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   return {
     env: raw.NODE_ENV,
     port: raw.PORT,
+    trustProxy: raw.TRUST_PROXY,
     host: raw.HOST,
     publicUrl,
     secureCookies: publicUrl.startsWith("https://"),
@@ -98,7 +99,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     seed: raw.SEED,
     auth: {
       secret: raw.AUTH_SECRET ?? readOrCreateSecret(dataDir),
-      trustedProxyHeader: raw.TRUSTED_PROXY_HEADER,
       rateLimit: { max: raw.AUTH_RATE_LIMIT_MAX, windowSeconds: raw.AUTH_RATE_LIMIT_WINDOW_SECONDS },
       google:
         raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
@@ -139,9 +139,13 @@ function readOrCreateSecret(dataDir: string) {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
   mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(32).toString("base64url");
-  writeFileSync(file, secret, { mode: 0o600, flag: "wx" });
-  return secret;
+  try {
+    writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (error) {
+    // Another process sharing the data folder wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  }
+  return readFileSync(file, "utf8").trim();
 }
 
 let cached: Config | undefined;

@@ -1,0 +1,24 @@
+import { useEffect, useState } from "react";
+import { useNavigation } from "react-router";
+
+/** A spinner over the page while a navigation or a save takes longer than a blink. */
+export function PendingNavigation() {
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle";
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    if (!pending) {
+      setVisible(false);
+      return;
+    }
+    const timer = setTimeout(() => setVisible(true), 150);
+    return () => clearTimeout(timer);
+  }, [pending]);
+  if (!visible) return null;
+  return (
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-white/60" role="status">
+      <span className="size-14 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+      <span className="sr-only">{navigation.state === "submitting" ? "Saving" : "Loading"}</span>
+    </div>
+  );
+}

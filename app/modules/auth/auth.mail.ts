@@ -1,0 +1,22 @@
+import type { MailMessage } from "~/providers/mail/mail.server";
+
+/** The password-reset message: plain text first (many clients show only that), HTML with the same link. */
+export function passwordResetMail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
+  const text = [
+    `Hello ${name},`,
+    "",
+    "Someone asked to reset the password of your Homestead account.",
+    "Open this link within one hour to choose a new password:",
+    url,
+    "",
+    "If it was not you, ignore this message: your password stays as it is.",
+  ].join("\n");
+  const safeName = escapeHtml(name);
+  const safeUrl = escapeHtml(url);
+  const html = `<p>Hello ${safeName},</p><p>Someone asked to reset the password of your Homestead account.</p><p><a href="${safeUrl}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this message: your password stays as it is.</p>`;
+  return { to, subject: "Reset your Homestead password", text, html };
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,70 @@
+import { betterAuth } from "better-auth";
+import { genericOAuth } from "better-auth/plugins";
+import type { Config } from "~/config.server";
+import type { Db } from "~/db/db.server";
+import type { Mailer } from "~/providers/mail/mail.server";
+import { CLIENT_IP_HEADER } from "./auth.constants";
+import { passwordResetMail } from "./auth.mail";
+
+export type Auth = ReturnType<typeof createAuth>;
+
+/** Paths (under /api/auth) that guess or send something: rate limited per client IP, counted in the database. */
+const RATE_LIMITED_PATHS = ["/sign-in/email", "/sign-up/email", "/request-password-reset", "/reset-password"];
+
+/**
+ * better-auth over our Kysely instance: e-mail + password, password reset by e-mail, Google (OpenID Connect,
+ * endpoints from the discovery document so a test can point it at a loopback provider), database sessions.
+ */
+export function createAuth({ config, db, mailer }: { config: Config; db: Db; mailer: Mailer }) {
+  const { rateLimit, google } = config.auth;
+  const rule = { window: rateLimit.windowSeconds, max: rateLimit.max };
+  return betterAuth({
+    appName: "Homestead",
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret: config.auth.secret,
+    trustedOrigins: [config.publicUrl],
+    database: { db, type: config.database.kind },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(passwordResetMail({ to: user.email, name: user.name, url }));
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 600,
+      customRules: Object.fromEntries(RATE_LIMITED_PATHS.map((path) => [path, rule])),
+    },
+    advanced: {
+      // The server sets this header from the socket (or a trusted proxy) and strips any sent by the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.secureCookies,
+      defaultCookieAttributes: { httpOnly: true, sameSite: "lax", secure: config.secureCookies },
+    },
+    plugins: google
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: "google",
+                discoveryUrl: google.discoveryUrl,
+                clientId: google.clientId,
+                clientSecret: google.clientSecret,
+                scopes: ["openid", "email", "profile"],
+                pkce: true,
+                prompt: "select_account",
+              },
+            ],
+          }),
+        ]
+      : [],
+  });
+}

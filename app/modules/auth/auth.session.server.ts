@@ -1,0 +1,45 @@
+import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { services } from "~/services.server";
+
+/** What pages may know about the signed-in user. Never another user's e-mail. */
+export type SessionUser = { id: string; name: string; email: string };
+
+const userContext = createContext<SessionUser | null>(null);
+
+/**
+ * Reads the session once per request (for the page and all its loaders) and passes on the refreshed
+ * session cookie when better-auth extends the session.
+ */
+export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { auth } = services();
+  const { headers, response: session } = await auth.api.getSession({
+    headers: request.headers,
+    returnHeaders: true,
+  });
+  const user = session?.user;
+  context.set(userContext, user ? { id: user.id, name: user.name, email: user.email } : null);
+  const response = await next();
+  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  return response;
+};
+
+/** The signed-in user, or null for a visitor. */
+export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
+  return context.get(userContext);
+}
+
+/** The signed-in user; a visitor is sent to /sign-in and brought back to this page afterwards. */
+export function requireUser(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+  const user = getUser(context);
+  if (user) return user;
+  const url = new URL(request.url);
+  throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/** Where to go after signing in: only a path on this site, never another origin. */
+export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+    return fallback;
+  }
+  return value;
+}

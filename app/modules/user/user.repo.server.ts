@@ -1,0 +1,24 @@
+import type { Db } from "~/db/db.server";
+
+/** The public side of a user: never their e-mail. */
+export type PublicUser = { id: string; name: string };
+
+/** A user's id and display name, or undefined. */
+export async function findPublicUserById(db: Db, id: string): Promise<PublicUser | undefined> {
+  return db.selectFrom("user").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** A user's name and e-mail address, for the contact page only (it is shown to signed-in users). */
+export async function findUserContactById(db: Db, id: string) {
+  return db.selectFrom("user").select(["id", "name", "email"]).where("id", "=", id).executeTakeFirst();
+}
+
+/** Renames a user; returns whether a row changed. */
+export async function updateUserName(db: Db, id: string, name: string) {
+  const result = await db
+    .updateTable("user")
+    .set({ name, updatedAt: new Date() })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

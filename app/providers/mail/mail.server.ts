@@ -1,0 +1,37 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import nodemailer from "nodemailer";
+import type { Config } from "~/config.server";
+import { logger } from "~/logger.server";
+
+export type MailMessage = { to: string; subject: string; text: string; html: string };
+
+export interface Mailer {
+  /** Delivers one message; rejects when the transport refuses it. */
+  send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise an outbox folder in the data folder, one .eml file per message,
+ * so password reset works on a fresh machine (the link is also logged).
+ */
+export function createMailer(mail: Config["mail"]): Mailer {
+  if (mail.smtpUrl) {
+    const transport = nodemailer.createTransport(mail.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: mail.from, ...message });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: mail.from, ...message });
+      mkdirSync(mail.outboxDir, { recursive: true });
+      const file = path.join(mail.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
+      writeFileSync(file, info.message as Buffer);
+      logger.info({ to: message.to, subject: message.subject, file, text: message.text }, "mail written to outbox");
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import type { Readable } from "node:stream";
+import type { Config } from "~/config.server";
+import { createDiskStorage } from "./storage.disk.server";
+import { createS3Storage } from "./storage.s3.server";
+
+/** A stored object, streamed: images can be megabytes and are served as they are read. */
+export type StoredObject = {
+  body: NodeJS.ReadableStream | Readable;
+  contentType: string;
+  /** Bytes. */
+  size: number;
+};
+
+/**
+ * Where processed images live. Keys are relative, slash-separated paths such as
+ * "images/<userId>-<fileName>-<uuid>-800.webp" (see storage.key.server.ts for what is accepted).
+ */
+export interface Storage {
+  /** Stores `body` under `key`, replacing any previous object; readers never see a partial object. */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The object under `key`, or null when there is none. */
+  get(key: string): Promise<StoredObject | null>;
+  /** Deletes every key; keys that do not exist are ignored. */
+  delete(keys: string[]): Promise<void>;
+  /** Whether an object exists under `key`. */
+  exists(key: string): Promise<boolean>;
+}
+
+/** The storage chosen by configuration: local disk (default) or S3-compatible object storage. */
+export function createStorage(config: Config["storage"]): Storage {
+  switch (config.kind) {
+    case "disk":
+      return createDiskStorage(config.diskDir);
+    case "s3":
+      return createS3Storage(config.s3);
+  }
+}

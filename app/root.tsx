@@ -1,0 +1,76 @@
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { BottomNav } from "~/components/bottom-nav";
+import { NotFound } from "~/components/not-found";
+import { useNonce } from "~/components/nonce";
+import { PendingNavigation } from "~/components/pending-navigation";
+import { Toaster, useToast } from "~/components/toaster";
+import { getUser, sessionMiddleware } from "~/modules/auth/auth.session.server";
+import { getToast, toastMiddleware } from "~/modules/toast/toast.server";
+import type { Route } from "./+types/root";
+import "./app.css";
+
+export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const user = getUser(context);
+  return { user: user && { id: user.id, name: user.name }, toast: getToast(context) };
+}
+
+// The root data is small (who is signed in, a pending toast) and must be fresh after every navigation.
+export const shouldRevalidate = () => true;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#047857" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen font-sans antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
+  return (
+    <>
+      <PendingNavigation />
+      <Outlet />
+      <BottomNav />
+      <Toaster />
+    </>
+  );
+}
+
+/** The signed-in user as the root loader saw it, for any component (null for a visitor). */
+export function useOptionalUser() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  return data?.user ?? null;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <>
+      {notFound ? (
+        <NotFound />
+      ) : (
+        <main className="page">
+          <h1 className="page-heading">Something went wrong</h1>
+          <p>Please try again in a moment.</p>
+        </main>
+      )}
+      <BottomNav />
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { redirect } from "react-router";
+import { GOOGLE_CHANNEL, type GoogleSignInMessage } from "~/components/auth/google-button";
+import { Spinner } from "~/components/spinner";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import type { Route } from "./+types/auth.google-done";
+
+// Where Google sign-in ends. In a full-page flow it redirects; in the popup it tells the opener and closes.
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const ok = !url.searchParams.has("failed") && !url.searchParams.has("error");
+  if (!url.searchParams.has("popup")) {
+    throw ok ? redirect("/") : await redirectWithToast("/sign-in", "error", "Could not authorize with Google");
+  }
+  return { ok };
+}
+
+export default function GoogleDone({ loaderData }: Route.ComponentProps) {
+  useEffect(() => {
+    const message: GoogleSignInMessage = { ok: loaderData.ok };
+    const channel = new BroadcastChannel(GOOGLE_CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+    window.close();
+    // Still open: the browser refused to close it (it was not opened as a popup after all).
+    const fallback = setTimeout(() => window.location.replace(loaderData.ok ? "/" : "/sign-in"), 500);
+    return () => clearTimeout(fallback);
+  }, [loaderData.ok]);
+  return (
+    <main className="page">
+      <Spinner label="Finishing sign-in" />
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import { redirect } from "react-router";
+import { authCookies, callAuthEndpoint } from "~/modules/auth/auth.forward.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/auth.google";
+
+const GOOGLE_FAILED = "Could not authorize with Google";
+
+// Starts Google sign-in: asks better-auth for the authorization URL (it sets the state cookie) and goes there.
+export async function loader({ request }: Route.LoaderArgs) {
+  if (!services().config.auth.google) {
+    return redirectWithToast("/sign-in", "error", "Google sign-in is not configured on this site.");
+  }
+  const popup = new URL(request.url).searchParams.has("popup");
+  const done = popup ? "/auth/google/done?popup=1" : "/auth/google/done";
+  const response = await callAuthEndpoint(request, "/sign-in/oauth2", {
+    providerId: "google",
+    callbackURL: done,
+    errorCallbackURL: `${done}${popup ? "&" : "?"}failed=1`,
+  });
+  const body = (await response.json().catch(() => null)) as { url?: string } | null;
+  if (!response.ok || !body?.url) return redirectWithToast("/sign-in", "error", GOOGLE_FAILED);
+  return redirect(body.url, { headers: authCookies(response) });
+}

@@ -1,0 +1,47 @@
+import { data, Form, Link } from "react-router";
+import { FormMessage } from "~/components/form-message";
+import { ArrowRightIcon } from "~/components/icons";
+import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
+import { ForgotPasswordFormSchema } from "~/modules/auth/auth.schema";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import type { Route } from "./+types/forgot-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Homestead" }];
+
+const SEND_FAILED = "Could not send reset email";
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = ForgotPasswordFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ error: SEND_FAILED }, { status: 400 });
+  // better-auth answers the same whether or not the address has an account.
+  const response = await callAuthEndpoint(request, "/request-password-reset", {
+    email: form.data.email,
+    redirectTo: "/reset-password",
+  });
+  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
+  if (!response.ok) return data({ error: SEND_FAILED }, { status: 502 });
+  return redirectWithToast("/sign-in", "success", "Email was sent");
+}
+
+export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="page max-w-md">
+      <h1 className="page-heading">Forgot Password</h1>
+      <Form method="post" className="flex flex-col gap-4">
+        <div>
+          <label htmlFor="email" className="field-label">
+            Email
+          </label>
+          <input id="email" name="email" type="email" required autoComplete="email" className="text-input" />
+        </div>
+        <Link to="/sign-in" className="link self-end">
+          Sign In
+        </Link>
+        <FormMessage data={actionData} />
+        <button type="submit" className="btn-primary">
+          Send Reset Link <ArrowRightIcon />
+        </button>
+      </Form>
+    </main>
+  );
+}

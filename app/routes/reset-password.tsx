@@ -1,0 +1,67 @@
+import { data, Form, Link } from "react-router";
+import { PasswordField } from "~/components/auth/password-field";
+import { FormMessage } from "~/components/form-message";
+import { ArrowRightIcon } from "~/components/icons";
+import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
+import { MIN_PASSWORD_LENGTH, ResetPasswordFormSchema } from "~/modules/auth/auth.schema";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Homestead" }];
+
+const LINK_INVALID = "This reset link is invalid or has expired. Ask for a new one.";
+
+// The e-mailed link goes through better-auth, which checks the token and lands here with ?token= or ?error=.
+export function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get("token");
+  return { token: url.searchParams.has("error") ? null : token };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = ResetPasswordFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ error: LINK_INVALID }, { status: 400 });
+  const response = await callAuthEndpoint(request, "/reset-password", {
+    token: form.data.token,
+    newPassword: form.data.password,
+  });
+  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { code?: string } | null;
+    const tooShort = body?.code === "PASSWORD_TOO_SHORT";
+    return data(
+      { error: tooShort ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` : LINK_INVALID },
+      { status: 400 },
+    );
+  }
+  return redirectWithToast("/sign-in", "success", "Your password was changed. Sign in with the new one.");
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <main className="page max-w-md">
+      <h1 className="page-heading">Choose a new password</h1>
+      {loaderData.token ? (
+        <Form method="post" className="flex flex-col gap-4">
+          <input type="hidden" name="token" value={loaderData.token} />
+          <PasswordField
+            label="New password"
+            autoComplete="new-password"
+            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+          />
+          <FormMessage data={actionData} />
+          <button type="submit" className="btn-primary">
+            Set New Password <ArrowRightIcon />
+          </button>
+        </Form>
+      ) : (
+        <p role="alert" className="mb-4">
+          {LINK_INVALID}{" "}
+          <Link to="/forgot-password" className="link">
+            Forgot Password
+          </Link>
+        </p>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,16 @@
+import { services } from "~/services.server";
+
+export function loader() {
+  const { publicUrl } = services().config;
+  const body = [
+    "User-agent: *",
+    "Disallow: /profile",
+    "Disallow: /create-listing",
+    "Disallow: /edit-listing/",
+    "Disallow: /contact/",
+    "Disallow: /api/",
+    `Sitemap: ${publicUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}

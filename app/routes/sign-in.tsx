@@ -1,0 +1,63 @@
+import { data, Form, Link, redirect, useSearchParams } from "react-router";
+import { GoogleButton } from "~/components/auth/google-button";
+import { PasswordField } from "~/components/auth/password-field";
+import { FormMessage } from "~/components/form-message";
+import { ArrowRightIcon } from "~/components/icons";
+import { authCookies, callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
+import { SignInFormSchema } from "~/modules/auth/auth.schema";
+import { getUser, safeRedirectPath } from "~/modules/auth/auth.session.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/sign-in";
+
+export const meta: Route.MetaFunction = () => [{ title: "Sign in · Homestead" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
+  if (getUser(context)) throw redirect(redirectTo);
+  return { googleEnabled: Boolean(services().config.auth.google) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = SignInFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!form.success) return data({ error: "Bad User Credentials" }, { status: 400 });
+  const { email, password, redirectTo } = form.data;
+  const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
+  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
+  if (!response.ok) return data({ error: "Bad User Credentials" }, { status: 401 });
+  return redirect(safeRedirectPath(redirectTo), { headers: authCookies(response) });
+}
+
+export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams();
+  const redirectTo = searchParams.get("redirectTo") ?? "";
+  return (
+    <main className="page max-w-md">
+      <h1 className="page-heading">Welcome Back!</h1>
+      <Form method="post" className="flex flex-col gap-4">
+        <input type="hidden" name="redirectTo" value={redirectTo} />
+        <div>
+          <label htmlFor="email" className="field-label">
+            Email
+          </label>
+          <input id="email" name="email" type="email" required autoComplete="email" className="text-input" />
+        </div>
+        <PasswordField autoComplete="current-password" />
+        <Link to="/forgot-password" className="link self-end">
+          Forgot Password
+        </Link>
+        <FormMessage data={actionData} />
+        <button type="submit" className="btn-primary">
+          Sign In <ArrowRightIcon />
+        </button>
+      </Form>
+      <div className="my-8">
+        <GoogleButton label="Sign in with Google" enabled={loaderData.googleEnabled} />
+      </div>
+      <p className="text-center">
+        <Link to={redirectTo ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-up"} className="link">
+          Sign Up Instead
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,39 @@
+import { type Config, config as loadProcessConfig } from "~/config.server";
+import { createDb, type Db } from "~/db/db.server";
+import { migrateToLatest } from "~/db/migrate.server";
+import { logger } from "~/logger.server";
+import { type Auth, createAuth } from "~/modules/auth/auth.server";
+import { createMailer, type Mailer } from "~/providers/mail/mail.server";
+
+/** Everything a request may need that outlives it: built once per process at start. */
+export type Services = {
+  config: Config;
+  db: Db;
+  auth: Auth;
+  mailer: Mailer;
+};
+
+let current: Services | undefined;
+
+/** Builds the services and brings the database schema up to date. */
+export async function startServices(config: Config = loadProcessConfig()): Promise<Services> {
+  const db = createDb(config.database);
+  const applied = await migrateToLatest(db);
+  if (applied.length > 0) logger.info({ applied }, "database migrated");
+  const mailer = createMailer(config.mail);
+  const auth = createAuth({ config, db, mailer });
+  current = { config, db, auth, mailer };
+  return current;
+}
+
+/** Closes what startServices opened (the database pool or file). */
+export async function stopServices() {
+  await current?.db.destroy();
+  current = undefined;
+}
+
+/** The running process's services; only valid after startServices. */
+export function services(): Services {
+  if (!current) throw new Error("services() called before startServices()");
+  return current;
+}

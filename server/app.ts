@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider } from "react-router";
+import { sql } from "kysely";
+import { config } from "~/config.server";
+import { nonceContext } from "~/http/request-context";
+import { securityHeaders } from "~/http/security-headers.server";
+import { logger } from "~/logger.server";
+import { CLIENT_IP_HEADER } from "~/modules/auth/auth.constants";
+import { services, startServices, stopServices } from "~/services.server";
+
+/** Opens the database (migrating it) and everything else a request needs; called once before listening. */
+export async function start() {
+  await startServices();
+}
+
+/** Called after the HTTP server stopped taking requests and finished those in flight. */
+export async function stop() {
+  await stopServices();
+}
+
+const settings = config();
+export const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", settings.trustProxy);
+
+app.use(
+  pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const id = randomUUID();
+      res.setHeader("x-request-id", id);
+      return id;
+    },
+    serializers: {
+      req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+      res: (res) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
+    autoLogging: { ignore: (req) => req.url === "/healthz" },
+  }),
+);
+
+app.use((req, res, next) => {
+  // The only client address the app believes: from the socket, or from a proxy that TRUST_PROXY trusts.
+  req.headers[CLIENT_IP_HEADER] = req.ip ?? "";
+  res.locals.nonce = settings.env === "development" ? "" : randomBytes(16).toString("base64");
+  next();
+});
+app.use(securityHeaders(settings));
+
+app.get("/healthz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(services().db);
+    res.status(200).type("text/plain").send("ok");
+  } catch (error) {
+    logger.error({ err: error }, "health check failed");
+    res.status(503).type("text/plain").send("database unreachable");
+  }
+});
+
+app.all(
+  "/{*splat}",
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => {
+      const context = new RouterContextProvider();
+      context.set(nonceContext, res.locals.nonce as string);
+      return context;
+    },
+  }),
+);
