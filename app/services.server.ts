@@ -4,6 +4,7 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { logger } from "~/logger.server";
 import { type Auth, createAuth } from "~/modules/auth/auth.server";
 import { createMailer, type Mailer } from "~/providers/mail/mail.server";
+import { createStorage, type Storage } from "~/providers/storage/storage.server";
 
 /** Everything a request may need that outlives it: built once per process at start. */
 export type Services = {
@@ -11,6 +12,7 @@ export type Services = {
   db: Db;
   auth: Auth;
   mailer: Mailer;
+  storage: Storage;
 };
 
 let current: Services | undefined;
@@ -22,7 +24,8 @@ export async function startServices(config: Config = loadProcessConfig()): Promi
   if (applied.length > 0) logger.info({ applied }, "database migrated");
   const mailer = createMailer(config.mail);
   const auth = createAuth({ config, db, mailer });
-  current = { config, db, auth, mailer };
+  const storage = createStorage(config.storage);
+  current = { config, db, auth, mailer, storage };
   return current;
 }
 

@@ -1,0 +1,52 @@
+import type { Listing } from "./listing.types";
+
+// Display rules of SPEC.md sections 2 and 9, used by cards, the detail page and the server alike.
+
+const thousands = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
+
+/** 1234567 → "1,234,567". */
+export function formatNumber(value: number) {
+  return thousands.format(value);
+}
+
+/** The price a buyer or tenant pays: the discounted price when there is an offer. */
+export function effectivePrice(listing: Pick<Listing, "offer" | "regularPrice" | "discountedPrice">) {
+  return listing.offer && listing.discountedPrice != null ? listing.discountedPrice : listing.regularPrice;
+}
+
+/** "$1,250 / Month" for rent, "$450,000" for sale. */
+export function formatPrice(listing: Pick<Listing, "type" | "offer" | "regularPrice" | "discountedPrice">) {
+  const price = `$${formatNumber(effectivePrice(listing))}`;
+  return listing.type === "rent" ? `${price} / Month` : price;
+}
+
+/** The saving on an offer ("$ 50 discount" uses it), or null without an offer. */
+export function discountAmount(listing: Pick<Listing, "offer" | "regularPrice" | "discountedPrice">) {
+  if (!listing.offer || listing.discountedPrice == null) return null;
+  return listing.regularPrice - listing.discountedPrice;
+}
+
+/** "1 Bedroom", "3 Bedrooms". */
+export function bedroomsLabel(count: number) {
+  return count === 1 ? "1 Bedroom" : `${count} Bedrooms`;
+}
+
+/** "1 Bathroom", "2 Bathrooms". */
+export function bathroomsLabel(count: number) {
+  return count === 1 ? "1 Bathroom" : `${count} Bathrooms`;
+}
+
+/** "For Rent" or "For Sale". */
+export function typeLabel(type: Listing["type"]) {
+  return type === "rent" ? "For Rent" : "For Sale";
+}
+
+/** The header of a category list. */
+export function categoryHeading(categoryName: string) {
+  return categoryName === "rent" ? "Places for rent" : "Places for sale";
+}
+
+/** The page of a listing. */
+export function listingPath(listing: Pick<Listing, "type" | "id">) {
+  return `/category/${listing.type}/${listing.id}`;
+}

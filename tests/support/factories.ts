@@ -1,0 +1,55 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "~/db/db.server";
+import type { NewListingRow } from "~/db/schema";
+
+/** Inserts a user row as better-auth would (no password: these users only own data in repo tests). */
+export async function createUser(db: Db, overrides: { name?: string; email?: string } = {}) {
+  const id = randomUUID();
+  const now = new Date();
+  const user = { id, name: overrides.name ?? "Test User", email: overrides.email ?? `${id}@example.com` };
+  await db
+    .insertInto("user")
+    .values({ ...user, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+    .execute();
+  return user;
+}
+
+let clock = Date.UTC(2026, 0, 1);
+
+/** Inserts a listing (and one photo row) with valid defaults; each call is newer than the previous one. */
+export async function createListing(db: Db, userRef: string, overrides: Partial<NewListingRow> = {}) {
+  clock += 1000;
+  const row: NewListingRow = {
+    id: randomUUID(),
+    userRef,
+    type: "rent",
+    name: "Sunny flat near the park",
+    bedrooms: 2,
+    bathrooms: 1,
+    parking: false,
+    furnished: true,
+    location: "12 Rue de Rivoli, Paris, France",
+    offer: false,
+    regularPrice: 1500,
+    discountedPrice: null,
+    lat: 48.8566,
+    lng: 2.3522,
+    timestamp: clock,
+    ...overrides,
+  };
+  await db.insertInto("listing").values(row).execute();
+  await db
+    .insertInto("image")
+    .values({
+      id: randomUUID(),
+      userId: userRef,
+      listingId: row.id,
+      position: 0,
+      storageKey: `images/${userRef}-photo-${randomUUID()}`,
+      width: 1600,
+      height: 1067,
+      createdAt: clock,
+    })
+    .execute();
+  return row;
+}
