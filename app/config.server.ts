@@ -29,14 +29,26 @@ const EnvSchema = z.object({
     emptyToUndefined,
     z
       .string()
-      .regex(/^(postgres(ql)?:\/\/|file:|sqlite:)/, "must start with postgres://, postgresql://, file: or sqlite:")
+      .regex(
+        /^(postgres(ql)?:\/\/|file:|sqlite:)/,
+        "must start with postgres://, postgresql://, file: or sqlite:",
+      )
       .optional(),
   ),
-  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, "must be at least 32 characters").optional(),
+  ),
   TRUST_PROXY: z.string().default("loopback"),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
-  SMTP_URL: z.preprocess(emptyToUndefined, z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+  ),
   MAIL_FROM: z.string().default("Homestead <no-reply@localhost>"),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,

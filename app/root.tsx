@@ -1,7 +1,15 @@
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
 import { BottomNav } from "~/components/bottom-nav";
-import { NotFound } from "~/components/not-found";
 import { useNonce } from "~/components/nonce";
+import { NotFound } from "~/components/not-found";
 import { PendingNavigation } from "~/components/pending-navigation";
 import { Toaster, useToast } from "~/components/toaster";
 import { getUser, sessionMiddleware } from "~/modules/auth/auth.session.server";

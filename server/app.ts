@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { createRequestHandler } from "@react-router/express";
 import express from "express";
+import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
-import { sql } from "kysely";
 import { config } from "~/config.server";
 import { nonceContext } from "~/http/request-context";
 import { securityHeaders } from "~/http/security-headers.server";

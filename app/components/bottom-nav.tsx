@@ -30,7 +30,9 @@ export function BottomNav() {
               {({ isActive }) => (
                 <>
                   <Icon className={`size-7 ${isActive ? "stroke-[2.5]" : ""}`} />
-                  <span className={isActive ? "border-b-2 border-brand-700" : "border-b-2 border-transparent"}>
+                  <span
+                    className={isActive ? "border-b-2 border-brand-700" : "border-b-2 border-transparent"}
+                  >
                     {label}
                   </span>
                 </>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { toast as showToast, Toaster as SonnerToaster } from "sonner";
+import { Toaster as SonnerToaster, toast as showToast } from "sonner";
 import type { Toast } from "~/modules/toast/toast";
 
 /** Toasts sit top-right and close after 5000 ms (SPEC.md section 9). */

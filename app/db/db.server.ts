@@ -19,5 +19,7 @@ export function createDb(database: Config["database"]): Db {
     return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: openSqliteDatabase(database.file) }) });
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: openSqliteDatabase(database.file) }),
+  });
 }

@@ -11,7 +11,10 @@ export function securityHeaders(config: Config): RequestHandler {
   const appOrigin = new URL(config.publicUrl).origin;
   const tileOrigin = tileSource(config.map.tileUrl);
   return (req, res, next) => {
-    if (!SAFE_METHODS.has(req.method) && isCrossSite(req.headers.origin, req.headers["sec-fetch-site"], appOrigin)) {
+    if (
+      !SAFE_METHODS.has(req.method) &&
+      isCrossSite(req.headers.origin, req.headers["sec-fetch-site"], appOrigin)
+    ) {
       res.status(403).type("text/plain").send("Cross-site requests are not allowed.");
       return;
     }
@@ -39,12 +42,17 @@ export function securityHeaders(config: Config): RequestHandler {
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    if (config.secureCookies) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    if (config.secureCookies)
+      res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     next();
   };
 }
 
-function isCrossSite(origin: string | undefined, fetchSite: string | string[] | undefined, appOrigin: string) {
+function isCrossSite(
+  origin: string | undefined,
+  fetchSite: string | string[] | undefined,
+  appOrigin: string,
+) {
   if (origin) return origin !== appOrigin;
   return fetchSite === "cross-site";
 }

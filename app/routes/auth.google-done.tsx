@@ -10,7 +10,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const ok = !url.searchParams.has("failed") && !url.searchParams.has("error");
   if (!url.searchParams.has("popup")) {
-    throw ok ? redirect("/") : await redirectWithToast("/sign-in", "error", "Could not authorize with Google");
+    throw ok
+      ? redirect("/")
+      : await redirectWithToast("/sign-in", "error", "Could not authorize with Google");
   }
   return { ok };
 }

@@ -1,5 +1,5 @@
 import { data, Form, Link } from "react-router";
-import { HomeIcon, ArrowRightIcon } from "~/components/icons";
+import { ArrowRightIcon, HomeIcon } from "~/components/icons";
 import { PersonalDetails } from "~/components/profile/personal-details";
 import { requireUser } from "~/modules/auth/auth.session.server";
 import { changeOwnName } from "~/modules/user/user.service.server";
@@ -32,7 +32,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <header className="mb-6 flex items-center justify-between">
         <h1 className="page-heading mb-0">My Profile</h1>
         <Form method="post" action="/logout">
-          <button type="submit" className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700">
+          <button
+            type="submit"
+            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700"
+          >
             Logout
           </button>
         </Form>

@@ -54,7 +54,10 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         <GoogleButton label="Sign in with Google" enabled={loaderData.googleEnabled} />
       </div>
       <p className="text-center">
-        <Link to={redirectTo ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-up"} className="link">
+        <Link
+          to={redirectTo ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-up"}
+          className="link"
+        >
           Sign Up Instead
         </Link>
       </p>

@@ -58,7 +58,10 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
         <GoogleButton label="Sign up with Google" enabled={loaderData.googleEnabled} />
       </div>
       <p className="text-center">
-        <Link to={redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-in"} className="link">
+        <Link
+          to={redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-in"}
+          className="link"
+        >
           Sign In Instead
         </Link>
       </p>

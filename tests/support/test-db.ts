@@ -29,7 +29,9 @@ export async function createTestDb(): Promise<TestDb> {
       url: url.toString(),
       destroy: async () => {
         await db.destroy();
-        await withClient(admin.toString(), (client) => client.query(`drop database if exists ${name} with (force)`));
+        await withClient(admin.toString(), (client) =>
+          client.query(`drop database if exists ${name} with (force)`),
+        );
       },
     };
   }

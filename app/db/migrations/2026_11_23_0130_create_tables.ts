@@ -61,7 +61,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("createdAt", date, (c) => c.notNull().defaultTo(now))
     .addColumn("updatedAt", date, (c) => c.notNull().defaultTo(now))
     .execute();
-  await db.schema.createIndex("verification_identifier_idx").on("verification").column("identifier").execute();
+  await db.schema
+    .createIndex("verification_identifier_idx")
+    .on("verification")
+    .column("identifier")
+    .execute();
 
   await db.schema
     .createTable("rateLimit")
@@ -118,7 +122,11 @@ export async function up(db: Kysely<any>) {
     .addColumn("createdAt", "bigint", (c) => c.notNull())
     .execute();
   await db.schema.createIndex("image_listingId_idx").on("image").columns(["listingId", "position"]).execute();
-  await db.schema.createIndex("image_createdAt_idx").on("image").columns(["listingId", "createdAt"]).execute();
+  await db.schema
+    .createIndex("image_createdAt_idx")
+    .on("image")
+    .columns(["listingId", "createdAt"])
+    .execute();
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()

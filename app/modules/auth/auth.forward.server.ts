@@ -9,13 +9,20 @@ const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
  */
 export async function callAuthEndpoint(request: Request, path: string, body: Record<string, unknown>) {
   const { auth, config } = services();
-  const headers = new Headers({ "content-type": "application/json", origin: new URL(config.publicUrl).origin });
+  const headers = new Headers({
+    "content-type": "application/json",
+    origin: new URL(config.publicUrl).origin,
+  });
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
   return auth.handler(
-    new Request(`${config.publicUrl}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+    new Request(`${config.publicUrl}/api/auth${path}`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify(body),
+    }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import { services } from "~/services.server";
 
 /** What pages may know about the signed-in user. Never another user's e-mail. */
@@ -38,7 +38,12 @@ export function requireUser(context: Readonly<RouterContextProvider>, request: R
 
 /** Where to go after signing in: only a path on this site, never another origin. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
+  if (
+    typeof value !== "string" ||
+    !value.startsWith("/") ||
+    value.startsWith("//") ||
+    value.startsWith("/\\")
+  ) {
     return fallback;
   }
   return value;

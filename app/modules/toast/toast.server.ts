@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { createContext, createCookie, type MiddlewareFunction, redirect, type RouterContextProvider } from "react-router";
+import {
+  createContext,
+  createCookie,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+  redirect,
+} from "react-router";
 import { services } from "~/services.server";
 import type { Toast } from "./toast";
 
@@ -24,7 +30,12 @@ export async function toastHeader(kind: Toast["kind"], message: string) {
 }
 
 /** A redirect that shows a toast on arrival (e.g. "Listing saved"). */
-export async function redirectWithToast(url: string, kind: Toast["kind"], message: string, init?: ResponseInit) {
+export async function redirectWithToast(
+  url: string,
+  kind: Toast["kind"],
+  message: string,
+  init?: ResponseInit,
+) {
   const headers = new Headers(init?.headers);
   headers.append("Set-Cookie", await toastHeader(kind, message));
   return redirect(url, { ...init, headers });
@@ -51,5 +62,8 @@ export function getToast(context: Readonly<RouterContextProvider>) {
 }
 
 function isPageRequest(request: Request) {
-  return new URL(request.url).pathname.endsWith(".data") || (request.headers.get("Accept") ?? "").includes("text/html");
+  return (
+    new URL(request.url).pathname.endsWith(".data") ||
+    (request.headers.get("Accept") ?? "").includes("text/html")
+  );
 }
