@@ -13,8 +13,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   }
   const popup = new URL(request.url).searchParams.has("popup");
   const done = popup ? "/auth/google/done?popup=1" : "/auth/google/done";
-  const response = await callAuthEndpoint(request, "/sign-in/oauth2", {
-    providerId: "google",
+  // better-auth registers discovery-configured providers as social providers.
+  const response = await callAuthEndpoint(request, "/sign-in/social", {
+    provider: "google",
     callbackURL: done,
     errorCallbackURL: `${done}${popup ? "&" : "?"}failed=1`,
   });

@@ -1,0 +1,234 @@
+import { expect, test } from "@playwright/test";
+import { useGoogleIdentity } from "../support/oidc-provider";
+import { clearMail, waitForMail } from "../support/smtp-server";
+import { newAccount, signIn, signUp } from "./accounts";
+
+test.describe("accounts", () => {
+  test("sign up, log out, sign in again", async ({ page }) => {
+    const account = await signUp(page);
+    await page.getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue(account.name);
+    await expect(page.getByLabel("Email")).toHaveValue(account.email);
+
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fprofile$/);
+
+    await signIn(page, account, "/");
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
+  });
+
+  test("a wrong password shows Bad User Credentials and signs nobody in", async ({ page }) => {
+    const account = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await expect(page.getByRole("heading", { name: "Welcome Back!" })).toBeVisible();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Bad User Credentials" })).toBeVisible();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Bad User Credentials" })).toBeVisible();
+    await expect(page).toHaveURL("/sign-in");
+    await page.goto("/profile");
+    await expect(page).toHaveURL(/\/sign-in/);
+  });
+
+  test("registering an address twice says Something went wrong with registration", async ({ page }) => {
+    const account = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/sign-up");
+    await page.getByLabel("Name").fill("Someone Else");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill("another-password-1");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong with registration" })).toBeVisible();
+  });
+
+  test("the show-password toggle reveals the password", async ({ page }) => {
+    await page.goto("/sign-in");
+    const password = page.getByLabel("Password", { exact: true });
+    await password.fill("secret-value");
+    await expect(password).toHaveAttribute("type", "password");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(password).toHaveAttribute("type", "text");
+    await expect(page.getByRole("link", { name: "Forgot Password" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign Up Instead" })).toBeVisible();
+  });
+
+  test("forgot password: the e-mailed link sets a new password that then signs in", async ({ page }) => {
+    const account = await signUp(page);
+    await page.context().clearCookies();
+    await clearMail(account.email);
+
+    await page.goto("/sign-in");
+    await page.getByRole("link", { name: "Forgot Password" }).click();
+    await expect(page).toHaveURL("/forgot-password");
+    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Email was sent" })).toBeVisible();
+
+    const mail = await waitForMail(account.email, { subject: "Reset your Homestead password" });
+    const link = mail.links.find((url) => url.includes("/api/auth/reset-password/"));
+    expect(link, mail.text).toBeTruthy();
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/reset-password\?token=/);
+    await page.getByLabel("New password").fill("brand-new-password-7");
+    await page.getByRole("button", { name: "Set New Password" }).click();
+    await expect(page).toHaveURL("/sign-in");
+
+    await signIn(page, { ...account, password: "brand-new-password-7" });
+    await page.context().clearCookies();
+    await page.goto("/sign-in");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Bad User Credentials" })).toBeVisible();
+
+    // The link is one-time.
+    await page.goto(link!);
+    await expect(page.getByText("This reset link is invalid or has expired")).toBeVisible();
+  });
+
+  test("forgot password answers the same for an address without an account", async ({ page }) => {
+    const email = newAccount().email;
+    await page.goto("/forgot-password");
+    await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Email was sent" })).toBeVisible();
+  });
+
+  test("sign in with Google in a popup ends signed in on Explore, and creates the user once", async ({ page }) => {
+    const identity = { email: newAccount().email, name: "Grace Hopper" };
+    await useGoogleIdentity(page.context(), identity);
+    await page.goto("/sign-in");
+    const popupPromise = page.waitForEvent("popup");
+    await page.getByRole("link", { name: "Sign in with Google" }).click();
+    const popup = await popupPromise;
+    await popup.waitForEvent("close");
+    await expect(page).toHaveURL("/");
+    await page.goto("/profile");
+    await expect(page.getByLabel("Name")).toHaveValue("Grace Hopper");
+    await expect(page.getByLabel("Email")).toHaveValue(identity.email);
+
+    // A second Google sign-in finds the same user (no duplicate record, name kept).
+    await page.getByLabel("Name").isVisible();
+    await page.getByRole("button", { name: "change" }).click();
+    await page.getByLabel("Name").fill("Grace B. Hopper");
+    await page.getByRole("button", { name: "done" }).click();
+    await page.getByRole("button", { name: "change" }).waitFor();
+    await page.getByRole("button", { name: "Logout" }).click();
+    await expect(page).toHaveURL("/");
+    await page.goto("/sign-up");
+    const second = page.waitForEvent("popup");
+    await page.getByRole("link", { name: "Sign up with Google" }).click();
+    await (await second).waitForEvent("close");
+    await expect(page).toHaveURL("/");
+    await page.goto("/profile");
+    await expect(page.getByLabel("Name")).toHaveValue("Grace B. Hopper");
+  });
+
+  test("Google sign-in without JavaScript popups falls back to a full-page redirect", async ({ browser }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const identity = { email: newAccount().email, name: "Katherine Johnson" };
+    await useGoogleIdentity(context, identity);
+    await page.goto("/auth/google");
+    await expect(page).toHaveURL("/");
+    await page.goto("/profile");
+    await expect(page.getByLabel("Email")).toHaveValue(identity.email);
+    await context.close();
+  });
+
+  test("change name on the profile and see it after reload", async ({ page }) => {
+    await signUp(page, newAccount("Alan Turing"));
+    await page.goto("/profile");
+    const name = page.getByLabel("Name");
+    await expect(name).toHaveAttribute("readonly", "");
+    await page.getByRole("button", { name: "change" }).click();
+    await expect(name).not.toHaveAttribute("readonly", "");
+    await name.fill("Alan M. Turing");
+    await page.getByRole("button", { name: "done" }).click();
+    await expect(page.getByRole("button", { name: "change" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Name")).toHaveValue("Alan M. Turing");
+    await expect(page.getByRole("link", { name: "Sell or rent your home" })).toHaveAttribute("href", "/create-listing");
+    await expect(page.getByRole("heading", { name: "Your Listings" })).toBeVisible();
+  });
+
+  test("protected pages send visitors to sign in, and back after signing in", async ({ page }) => {
+    for (const path of ["/profile", "/create-listing", "/edit-listing/some-id"]) {
+      await page.goto(path);
+      await expect(page).toHaveURL(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
+    }
+    const account = await signUp(page);
+    await page.context().clearCookies();
+    await page.goto("/profile");
+    await page.getByLabel("Email").fill(account.email);
+    await page.getByLabel("Password", { exact: true }).fill(account.password);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    await expect(page).toHaveURL("/profile");
+  });
+
+  test("the bottom navigation highlights the active tab", async ({ page }) => {
+    await page.goto("/offers");
+    const nav = page.getByRole("navigation", { name: "Main" });
+    await expect(nav.getByRole("link", { name: "Offers" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Explore" })).not.toHaveAttribute("aria-current", "page");
+    await nav.getByRole("link", { name: "Explore" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "page");
+  });
+
+  test("an unknown address shows the 404 page", async ({ page }) => {
+    const response = await page.goto("/no-such-page");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  });
+});
+
+test.describe("server-side checks", () => {
+  test("a write without a session is refused and changes nothing", async ({ request }) => {
+    const rename = await request.post("/profile", {
+      form: { intent: "update-name", name: "Intruder" },
+      maxRedirects: 0,
+    });
+    expect(rename.status()).toBe(302);
+    expect(rename.headers().location).toMatch(/^\/sign-in/);
+    const updateUser = await request.post("/api/auth/update-user", { data: { name: "Intruder" } });
+    expect(updateUser.status()).toBe(401);
+  });
+
+  test("a request cannot change another user's name", async ({ browser }) => {
+    const victimContext = await browser.newContext();
+    const victimPage = await victimContext.newPage();
+    const victim = await signUp(victimPage, newAccount("Victim Person"));
+
+    const attackerContext = await browser.newContext();
+    const attackerPage = await attackerContext.newPage();
+    await signUp(attackerPage, newAccount("Attacker Person"));
+    // Whatever the form carries, the server renames only the session's own user.
+    const response = await attackerContext.request.post("/profile", {
+      form: { intent: "update-name", name: "Renamed By Attacker", userId: "anything", email: victim.email },
+    });
+    expect(response.ok()).toBe(true);
+
+    await victimPage.goto("/profile");
+    await expect(victimPage.getByLabel("Name")).toHaveValue("Victim Person");
+    await attackerPage.goto("/profile");
+    await expect(attackerPage.getByLabel("Name")).toHaveValue("Renamed By Attacker");
+    await victimContext.close();
+    await attackerContext.close();
+  });
+
+  test("a cross-site form post is refused", async ({ request }) => {
+    const response = await request.post("/sign-in", {
+      form: { email: "a@example.com", password: "x" },
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(response.status()).toBe(403);
+  });
+});
