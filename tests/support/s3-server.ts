@@ -5,16 +5,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 
 /**
- * A loopback S3-compatible server (s3rver: real S3 REST protocol, SigV4 signatures checked, objects in a
- * temporary folder) for tests that need object storage: the storage provider, tus uploads, several app
- * instances sharing one bucket.
+ * A loopback S3-compatible server (s3rver: the real S3 REST protocol, objects in a temporary folder) for tests
+ * that need object storage: the storage provider, tus uploads, several app instances sharing one bucket.
+ * It rejects unknown access key ids but does not verify SigV4 signatures.
  */
 export type S3Peer = {
   /** For S3_ENDPOINT, with S3_FORCE_PATH_STYLE=true: `http://127.0.0.1:<port>`. */
   endpoint: string;
   bucket: string;
   region: string;
-  /** s3rver's built-in account; the signature of every request is verified against it. */
+  /** s3rver's built-in account (any other access key id is refused). */
   accessKeyId: string;
   secretAccessKey: string;
   /** The matching `Config["storage"]["s3"]`. */

@@ -25,7 +25,8 @@ export function createDiskStorage(rootDir: string): Storage {
     assertValidStorageKey(key);
     const file = path.resolve(root, key);
     // Belt and braces: the key rules already forbid "..", absolute paths and backslashes.
-    if (!file.startsWith(root + path.sep)) throw new InvalidStorageKeyError(`storage key escapes root: ${key}`);
+    if (!file.startsWith(root + path.sep))
+      throw new InvalidStorageKeyError(`storage key escapes root: ${key}`);
     return file;
   }
 
@@ -34,7 +35,9 @@ export function createDiskStorage(rootDir: string): Storage {
       const file = fileFor(key);
       const expected = CONTENT_TYPES[path.extname(file).toLowerCase()];
       if (expected !== contentType) {
-        throw new Error(`disk storage: ${key} must be stored as ${expected ?? "a known file type"}, not ${contentType}`);
+        throw new Error(
+          `disk storage: ${key} must be stored as ${expected ?? "a known file type"}, not ${contentType}`,
+        );
       }
       await mkdir(path.dirname(file), { recursive: true });
       // Same directory, so the rename stays on one filesystem and is atomic; readers see the old file or

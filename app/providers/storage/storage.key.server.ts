@@ -16,6 +16,7 @@ export function assertValidStorageKey(key: string): void {
   }
   // An absolute path ("/etc/passwd") shows up as an empty first segment, "a//b" as an empty middle one.
   for (const segment of key.split("/")) {
-    if (!SEGMENT.test(segment)) throw new InvalidStorageKeyError(`invalid storage key: ${JSON.stringify(key)}`);
+    if (!SEGMENT.test(segment))
+      throw new InvalidStorageKeyError(`invalid storage key: ${JSON.stringify(key)}`);
   }
 }

@@ -1,0 +1,61 @@
+import { z } from "zod";
+import { GeocoderUnavailableError } from "./geocoding.error";
+import { fetchGeocoderJson } from "./geocoding.http.server";
+import type { Geocoder } from "./geocoding.server";
+
+const GOOGLE_BASE_URL = "https://maps.googleapis.com";
+
+// Only the fields we read, all optional: what is missing is decided below, per SPEC.
+const GoogleResponseSchema = z.object({
+  status: z.string(),
+  error_message: z.string().optional(),
+  results: z
+    .array(
+      z.object({
+        formatted_address: z.string().optional(),
+        geometry: z
+          .object({
+            location: z.object({ lat: z.number().optional(), lng: z.number().optional() }).optional(),
+          })
+          .optional(),
+      }),
+    )
+    .optional(),
+});
+
+/**
+ * Google's Geocoding API, called from the server so the key never reaches the browser. `url` replaces
+ * https://maps.googleapis.com (tests point it at a loopback server).
+ */
+export function createGoogleGeocoder(options: {
+  apiKey: string;
+  url?: string;
+  timeoutMs?: number;
+}): Geocoder {
+  const base = options.url ?? GOOGLE_BASE_URL;
+  const endpoint = new URL(`${base.replace(/\/+$/, "")}/maps/api/geocode/json`);
+  return {
+    async geocode(address) {
+      const query = address.trim();
+      if (!query) return null;
+      const url = new URL(endpoint);
+      url.searchParams.set("address", query);
+      url.searchParams.set("key", options.apiKey);
+      const parsed = GoogleResponseSchema.safeParse(
+        await fetchGeocoderJson("google geocoder", url, { timeoutMs: options.timeoutMs }),
+      );
+      if (!parsed.success) throw new GeocoderUnavailableError("google geocoder: unexpected response shape");
+      const { status, error_message: detail, results } = parsed.data;
+      if (status === "ZERO_RESULTS") return null;
+      // REQUEST_DENIED, OVER_QUERY_LIMIT, INVALID_REQUEST, UNKNOWN_ERROR: the service, not the address.
+      if (status !== "OK") {
+        throw new GeocoderUnavailableError(`google geocoder: ${status}${detail ? ` (${detail})` : ""}`);
+      }
+      const first = results?.[0];
+      if (!first?.formatted_address) return null;
+      // SPEC: "A missing lat or lng falls back to 0."
+      const location = first.geometry?.location;
+      return { lat: location?.lat ?? 0, lng: location?.lng ?? 0, formattedAddress: first.formatted_address };
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type GeocoderPeer,
+  nominatimResult,
+  startGeocoderServer,
+} from "../../../tests/support/geocoder-server";
+import { GeocoderUnavailableError } from "./geocoding.error";
+import { createNominatimGeocoder } from "./geocoding.nominatim.server";
+import type { Geocoder } from "./geocoding.server";
+
+describe("nominatim geocoder", () => {
+  let peer: GeocoderPeer;
+  let geocoder: Geocoder;
+  beforeAll(async () => {
+    peer = await startGeocoderServer();
+    geocoder = createNominatimGeocoder({ url: `${peer.url}/`, timeoutMs: 500 });
+  });
+  beforeEach(() => peer.reset());
+  afterAll(() => peer.stop());
+
+  it("searches with jsonv2, one result and an identifying User-Agent", async () => {
+    peer.setResponse(
+      "nominatim",
+      nominatimResult({
+        lat: "30.2711286",
+        lon: "-97.7436995",
+        displayName: "Austin, Travis County, Texas, United States",
+      }),
+    );
+    expect(await geocoder.geocode("Austin, Texas")).toEqual({
+      lat: 30.2711286,
+      lng: -97.7436995,
+      formattedAddress: "Austin, Travis County, Texas, United States",
+    });
+    const [request] = peer.requests;
+    expect(request?.path).toBe("/search");
+    expect(request?.query.get("q")).toBe("Austin, Texas");
+    expect(request?.query.get("format")).toBe("jsonv2");
+    expect(request?.query.get("limit")).toBe("1");
+    expect(request?.headers["user-agent"]).toMatch(/^Homestead\//);
+  });
+
+  it("answers null for an empty list or a result without a name", async () => {
+    peer.setResponse("nominatim", { body: [] });
+    expect(await geocoder.geocode("Nowhere-ville-xyz")).toBeNull();
+    peer.setResponse("nominatim", nominatimResult({ lat: "1", lon: "2" }));
+    expect(await geocoder.geocode("Somewhere")).toBeNull();
+  });
+
+  it("falls back to 0 for missing or malformed coordinates", async () => {
+    peer.setResponse("nominatim", nominatimResult({ lat: "not a number", displayName: "Somewhere" }));
+    expect(await geocoder.geocode("Somewhere")).toEqual({ lat: 0, lng: 0, formattedAddress: "Somewhere" });
+  });
+
+  it("reports HTTP errors and error objects as unavailable", async () => {
+    peer.setResponse("nominatim", { status: 429, body: "Too Many Requests" });
+    await expect(geocoder.geocode("Paris")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    peer.setResponse("nominatim", { status: 500, body: { error: "Internal" } });
+    await expect(geocoder.geocode("Paris")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    peer.setResponse("nominatim", { body: { error: { code: 400, message: "Nothing to search for." } } });
+    await expect(geocoder.geocode("Paris")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+  });
+
+  it("gives up on a server that does not answer in time", async () => {
+    peer.setResponse("nominatim", { body: [], delayMs: 2_000 });
+    await expect(geocoder.geocode("Paris")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+  });
+
+  it("spaces requests out when asked to, as the public instance requires", async () => {
+    const polite = createNominatimGeocoder({ url: peer.url, minIntervalMs: 200 });
+    const started = performance.now();
+    await Promise.all([polite.geocode("a"), polite.geocode("b"), polite.geocode("c")]);
+    // Three requests at least 200 ms apart take at least 400 ms.
+    expect(performance.now() - started).toBeGreaterThanOrEqual(390);
+    expect(peer.requests.map((request) => request.query.get("q"))).toEqual(["a", "b", "c"]);
+  });
+});

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { GeocoderUnavailableError } from "./geocoding.error";
+import { fetchGeocoderJson } from "./geocoding.http.server";
+import type { Geocoder } from "./geocoding.server";
+
+const PUBLIC_NOMINATIM_URL = "https://nominatim.openstreetmap.org";
+// The public instance's usage policy: identify the application, at most one request per second.
+const USER_AGENT = "Homestead/1.0 (open-source property marketplace)";
+const PUBLIC_MIN_INTERVAL_MS = 1_000;
+
+// jsonv2 search results: lat and lon are strings.
+const NominatimResponseSchema = z.array(
+  z.object({ lat: z.string().optional(), lon: z.string().optional(), display_name: z.string().optional() }),
+);
+
+/**
+ * OpenStreetMap's Nominatim search. `url` points at a self-hosted instance; on the public one, requests
+ * from this process are spaced at least a second apart (`minIntervalMs` overrides).
+ */
+export function createNominatimGeocoder(
+  options: { url?: string; minIntervalMs?: number; timeoutMs?: number } = {},
+): Geocoder {
+  const base = options.url ?? PUBLIC_NOMINATIM_URL;
+  const endpoint = new URL(`${base.replace(/\/+$/, "")}/search`);
+  const minIntervalMs = options.minIntervalMs ?? (options.url ? 0 : PUBLIC_MIN_INTERVAL_MS);
+  let nextSlot = 0;
+
+  /** Resolves when this request may go out; slots are handed out in call order. */
+  function waitForSlot(): Promise<void> {
+    const now = Date.now();
+    const slot = Math.max(now, nextSlot);
+    nextSlot = slot + minIntervalMs;
+    return slot > now ? new Promise((resolve) => setTimeout(resolve, slot - now)) : Promise.resolve();
+  }
+
+  return {
+    async geocode(address) {
+      const query = address.trim();
+      if (!query) return null;
+      const url = new URL(endpoint);
+      url.searchParams.set("q", query);
+      url.searchParams.set("format", "jsonv2");
+      url.searchParams.set("limit", "1");
+      await waitForSlot();
+      const body = await fetchGeocoderJson("nominatim geocoder", url, {
+        headers: { "User-Agent": USER_AGENT, "Accept-Language": "en" },
+        timeoutMs: options.timeoutMs,
+      });
+      const parsed = NominatimResponseSchema.safeParse(body);
+      // Nominatim reports its own failures as an object ({ error: ... }), not as an array.
+      if (!parsed.success)
+        throw new GeocoderUnavailableError("nominatim geocoder: unexpected response shape");
+      const first = parsed.data[0];
+      if (!first?.display_name) return null;
+      return { lat: coordinate(first.lat), lng: coordinate(first.lon), formattedAddress: first.display_name };
+    },
+  };
+}
+
+/** A coordinate string as a number; missing or malformed falls back to 0, as SPEC says for Google. */
+function coordinate(value: string | undefined): number {
+  const number = Number(value);
+  return value !== undefined && value.trim() !== "" && Number.isFinite(number) ? number : 0;
+}

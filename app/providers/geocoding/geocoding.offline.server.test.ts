@@ -1,0 +1,99 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createOfflineGeocoder } from "./geocoding.offline.server";
+import type { GeocodeResult } from "./geocoding.server";
+
+const geocoder = createOfflineGeocoder();
+let warmUpMs = 0;
+
+beforeAll(async () => {
+  const started = performance.now();
+  await geocoder.warmUp?.();
+  warmUpMs = performance.now() - started;
+  console.info(`offline geocoder warm-up: ${warmUpMs.toFixed(0)} ms`);
+});
+
+function near(result: GeocodeResult | null, lat: number, lng: number, tolerance = 0.2) {
+  expect(result).not.toBeNull();
+  expect(Math.abs(result!.lat - lat)).toBeLessThan(tolerance);
+  expect(Math.abs(result!.lng - lng)).toBeLessThan(tolerance);
+}
+
+describe("offline geocoder", () => {
+  it("finds the city of a street address", async () => {
+    const result = await geocoder.geocode("12 Rue de Rivoli, Paris");
+    near(result, 48.8566, 2.3522);
+    expect(result?.formattedAddress).toBe("12 Rue de Rivoli, Paris, France");
+  });
+
+  it("completes the address with the country", async () => {
+    const result = await geocoder.geocode("  10 Downing   Street ,London ");
+    near(result, 51.5074, -0.1278);
+    expect(result?.formattedAddress).toBe("10 Downing Street, London, United Kingdom");
+  });
+
+  it("uses a state to choose between towns of the same name", async () => {
+    const austin = await geocoder.geocode("Austin, Texas");
+    near(austin, 30.2672, -97.7431);
+    expect(austin?.formattedAddress).toBe("Austin, Texas, United States");
+    near(await geocoder.geocode("Paris, TX"), 33.66, -95.55);
+    near(await geocoder.geocode("Austin, MN"), 43.67, -92.97);
+  });
+
+  it("uses a country to choose between towns of the same name", async () => {
+    near(await geocoder.geocode("Paris, France"), 48.8566, 2.3522);
+    const american = await geocoder.geocode("Paris, US");
+    expect(american).not.toBeNull();
+    expect(american!.lng).toBeLessThan(-70);
+    expect(american?.formattedAddress).toBe("Paris, US");
+    near(await geocoder.geocode("London, Canada"), 42.98, -81.25);
+    near(await geocoder.geocode("Sydney, Nova Scotia"), 46.14, -60.18);
+    expect(await geocoder.geocode("Paris, Germany")).toBeNull();
+  });
+
+  it("reads postcodes, accents and local names", async () => {
+    near(await geocoder.geocode("75001 Paris"), 48.8566, 2.3522);
+    near(await geocoder.geocode("221B Baker Street, London NW1 6XE, UK"), 51.5074, -0.1278);
+    near(await geocoder.geocode("Place Bellecour, 69002 LYON"), 45.76, 4.83);
+    near(await geocoder.geocode("Rue de la République, Saint Etienne"), 45.43, 4.39);
+    near(await geocoder.geocode("Marienplatz 1, 80331 München, Deutschland"), 48.14, 11.58);
+    near(await geocoder.geocode("Calle Mayor 5, Madrid, España"), 40.42, -3.7);
+    near(await geocoder.geocode("350 5th Ave, New York, NY 10118"), 40.71, -74.0);
+    near(await geocoder.geocode("1600 Pennsylvania Ave NW, Washington, DC 20500"), 38.9, -77.04);
+  });
+
+  it("reads an address typed without commas when it ends with the city", async () => {
+    near(await geocoder.geocode("Austin Texas"), 30.2672, -97.7431);
+    near(await geocoder.geocode("12 rue de Rivoli Paris"), 48.8566, 2.3522);
+    expect(await geocoder.geocode("12 Long Street")).toBeNull();
+  });
+
+  it("answers null when nothing matches", async () => {
+    expect(await geocoder.geocode("Nowhere-ville-xyz")).toBeNull();
+    expect(await geocoder.geocode("")).toBeNull();
+    expect(await geocoder.geocode("   , ,  ")).toBeNull();
+    expect(await geocoder.geocode("東京都千代田区")).toBeNull();
+  });
+
+  it("answers in well under a millisecond once warm", async () => {
+    const addresses = [
+      "12 Rue de Rivoli, Paris",
+      "Austin, Texas",
+      "Nowhere-ville-xyz",
+      "221B Baker Street, London NW1 6XE, UK",
+    ];
+    const rounds = 2_000;
+    const started = performance.now();
+    for (let round = 0; round < rounds; round += 1)
+      await geocoder.geocode(addresses[round % addresses.length]!);
+    const perLookup = (performance.now() - started) / rounds;
+    console.info(`offline geocoder: ${(perLookup * 1000).toFixed(1)} µs per lookup`);
+    expect(perLookup).toBeLessThan(1);
+  });
+
+  it("shares one load between geocoders", async () => {
+    const second = createOfflineGeocoder();
+    const started = performance.now();
+    await second.geocode("Lyon");
+    expect(performance.now() - started).toBeLessThan(50);
+  });
+});

@@ -1,0 +1,30 @@
+import type { Config } from "~/config.server";
+import { createGoogleGeocoder } from "./geocoding.google.server";
+import { createNominatimGeocoder } from "./geocoding.nominatim.server";
+import { createOfflineGeocoder } from "./geocoding.offline.server";
+
+// Defined apart so the providers can throw it without importing this module (which imports them).
+export { GeocoderUnavailableError } from "./geocoding.error";
+
+export type GeocodeResult = { lat: number; lng: number; formattedAddress: string };
+
+/** Turns a typed address into coordinates; the browser never talks to a geocoding service itself. */
+export interface Geocoder {
+  /** The best match, or null when there is none (the form then says "Please enter a correct address"). */
+  geocode(address: string): Promise<GeocodeResult | null>;
+  /** Loads whatever the first lookup would otherwise wait for; optional, call it at start-up. */
+  warmUp?(): Promise<void>;
+}
+
+/** The geocoder chosen by configuration: offline (default), nominatim or google. */
+export function createGeocoder(config: Config["geocoder"]): Geocoder {
+  switch (config.kind) {
+    case "offline":
+      return createOfflineGeocoder();
+    case "nominatim":
+      return createNominatimGeocoder({ url: config.url });
+    case "google":
+      if (!config.googleApiKey) throw new Error("GEOCODER=google needs GOOGLE_GEOCODING_API_KEY");
+      return createGoogleGeocoder({ apiKey: config.googleApiKey, url: config.url });
+  }
+}

@@ -1,0 +1,116 @@
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buffer } from "node:stream/consumers";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Config } from "~/config.server";
+import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
+import { createStorage, type Storage } from "./storage.server";
+
+// The same contract, through the same factory the app uses, on both backends.
+type Backend = { name: string; start(): Promise<{ storage: Storage; stop(): Promise<void> }> };
+
+function storageConfig(overrides: Partial<Config["storage"]>): Config["storage"] {
+  return {
+    kind: "disk",
+    diskDir: "",
+    uploadDir: "",
+    maxUploadBytes: 1024,
+    s3: {
+      bucket: "",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    },
+    ...overrides,
+  };
+}
+
+const backends: Backend[] = [
+  {
+    name: "disk",
+    async start() {
+      const dir = await mkdtemp(path.join(tmpdir(), "homestead-storage-"));
+      const storage = createStorage(storageConfig({ kind: "disk", diskDir: dir }));
+      return { storage, stop: () => rm(dir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: "s3",
+    async start() {
+      const peer: S3Peer = await startS3Server();
+      const storage = createStorage(storageConfig({ kind: "s3", s3: peer.s3Config }));
+      return { storage, stop: () => peer.stop() };
+    },
+  },
+];
+
+describe.each(backends)("$name storage", (backend) => {
+  let storage: Storage;
+  let stop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ storage, stop } = await backend.start());
+  });
+  afterAll(() => stop());
+
+  const key = "images/user1-kitchen-3f0c2d4e-8a1b-4c5d-9e6f-a7b8c9d0e1f2-800.webp";
+
+  it("reads back what was put, with its type and size", async () => {
+    const body = Buffer.from("RIFF....WEBPVP8 fake image bytes");
+    await storage.put(key, body, "image/webp");
+    const object = await storage.get(key);
+    expect(object).not.toBeNull();
+    expect(object?.contentType).toBe("image/webp");
+    expect(object?.size).toBe(body.length);
+    expect(await buffer(object!.body)).toEqual(body);
+  });
+
+  it("replaces an object put again under the same key", async () => {
+    await storage.put(key, Buffer.from("first"), "image/webp");
+    await storage.put(key, Buffer.from("second, longer"), "image/webp");
+    const object = await storage.get(key);
+    expect((await buffer(object!.body)).toString()).toBe("second, longer");
+  });
+
+  it("stores a photo-sized body intact", async () => {
+    const body = Buffer.alloc(3 * 1024 * 1024);
+    for (let index = 0; index < body.length; index += 1) body[index] = (index * 31) % 251;
+    await storage.put("images/large-1600.webp", body, "image/webp");
+    const object = await storage.get("images/large-1600.webp");
+    expect(object?.size).toBe(body.length);
+    expect((await buffer(object!.body)).equals(body)).toBe(true);
+  });
+
+  it("answers null and false for a missing key", async () => {
+    expect(await storage.get("images/missing-400.webp")).toBeNull();
+    expect(await storage.exists("images/missing-400.webp")).toBe(false);
+  });
+
+  it("deletes several keys at once and ignores missing ones", async () => {
+    const keys = ["images/a-400.webp", "images/a-800.webp", "images/a-1600.webp"];
+    for (const each of keys) await storage.put(each, Buffer.from(each), "image/webp");
+    expect(await storage.exists("images/a-800.webp")).toBe(true);
+    await storage.delete([...keys, "images/never-stored-400.webp"]);
+    for (const each of keys) expect(await storage.exists(each)).toBe(false);
+    await storage.delete([]);
+  });
+
+  it.each([
+    "../outside.webp",
+    "images/../../etc/passwd",
+    "/etc/passwd",
+    "images//double.webp",
+    "images/nul\0.webp",
+    "images\\windows.webp",
+    "images/.hidden.webp",
+    "C:/windows.webp",
+    "",
+  ])("refuses the key %j", async (bad) => {
+    await expect(storage.put(bad, Buffer.from("x"), "image/webp")).rejects.toThrow(/storage key/);
+    await expect(storage.get(bad)).rejects.toThrow(/storage key/);
+    await expect(storage.exists(bad)).rejects.toThrow(/storage key/);
+    await expect(storage.delete(["images/fine-400.webp", bad])).rejects.toThrow(/storage key/);
+  });
+});
