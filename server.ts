@@ -19,6 +19,7 @@ app.disable("x-powered-by");
 app.use(compression());
 
 let build: ServerBuild;
+let stopping = false;
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
@@ -46,13 +47,20 @@ if (dev) {
 await build.start();
 const server = createServer(app);
 server.keepAliveTimeout = 65_000;
+// Once close() is called Node stops accepting connections, but a keep-alive connection whose request was in
+// flight stays open after its response, and close() waits for it (up to keepAliveTimeout). So while
+// stopping, close each connection as soon as its last response has gone out.
+server.on("request", (_req, res) => {
+  res.once("finish", () => {
+    if (stopping) setImmediate(() => server.closeIdleConnections());
+  });
+});
 server.listen(port, host, () => {
   console.log(JSON.stringify({ level: 30, msg: `Homestead listening on http://localhost:${port}` }));
 });
 
 // SIGTERM (orchestrators) and SIGINT (Ctrl+C): stop taking connections, let requests in flight finish, then
 // close the database. A second signal, or 10 seconds, forces the exit.
-let stopping = false;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
     if (stopping) process.exit(1);

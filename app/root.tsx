@@ -1,3 +1,5 @@
+// First: configures Zod before any module creates a schema (see zod-config.ts).
+import "./zod-config";
 import {
   isRouteErrorResponse,
   Links,
