@@ -3,6 +3,13 @@ import { createDb, type Db } from "~/db/db.server";
 import { migrateToLatest } from "~/db/migrate.server";
 import { logger } from "~/logger.server";
 import { type Auth, createAuth } from "~/modules/auth/auth.server";
+import {
+  createDiskStaging,
+  createUploadServer,
+  startUploadSweeper,
+  type UploadServer,
+} from "~/modules/image/image.tus.server";
+import { createGeocoder, type Geocoder } from "~/providers/geocoding/geocoding.server";
 import { createMailer, type Mailer } from "~/providers/mail/mail.server";
 import { createStorage, type Storage } from "~/providers/storage/storage.server";
 
@@ -13,9 +20,13 @@ export type Services = {
   auth: Auth;
   mailer: Mailer;
   storage: Storage;
+  geocoder: Geocoder;
+  /** The tus endpoint behind /api/uploads. */
+  uploads: UploadServer;
 };
 
 let current: Services | undefined;
+let stopUploadSweeper: (() => void) | undefined;
 
 /** Builds the services and brings the database schema up to date. */
 export async function startServices(config: Config = loadProcessConfig()): Promise<Services> {
@@ -25,12 +36,27 @@ export async function startServices(config: Config = loadProcessConfig()): Promi
   const mailer = createMailer(config.mail);
   const auth = createAuth({ config, db, mailer });
   const storage = createStorage(config.storage);
-  current = { config, db, auth, mailer, storage };
+  // Not warmed up here: the offline gazetteer takes seconds of CPU to load and would stall the requests of a
+  // freshly started process; it loads on the first save (or call warmUp before listening).
+  const geocoder = createGeocoder(config.geocoder);
+  const uploads = createUploadServer({
+    db,
+    storage,
+    staging: createDiskStaging(config.storage.uploadDir),
+    maxUploadBytes: config.storage.maxUploadBytes,
+    resolveUserId: async (request) =>
+      (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
+  });
+  stopUploadSweeper?.();
+  stopUploadSweeper = startUploadSweeper(uploads);
+  current = { config, db, auth, mailer, storage, geocoder, uploads };
   return current;
 }
 
 /** Closes what startServices opened (the database pool or file). */
 export async function stopServices() {
+  stopUploadSweeper?.();
+  stopUploadSweeper = undefined;
   await current?.db.destroy();
   current = undefined;
 }

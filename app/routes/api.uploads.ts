@@ -1,4 +1,15 @@
-// Placeholder until this resource lands.
-export function loader() {
-  return new Response("Not implemented yet", { status: 404 });
+import { services } from "~/services.server";
+import type { Route } from "./+types/api.uploads";
+
+// The tus endpoint (resumable photo uploads); app/modules/image/image.tus.server.ts does the work and checks
+// the session itself, so no request reaches the staging area without a signed-in owner.
+
+/** HEAD (resume offset), OPTIONS and GET. */
+export function loader({ request }: Route.LoaderArgs) {
+  return services().uploads.handle(request);
+}
+
+/** POST (create), PATCH (bytes) and DELETE (abandon). */
+export function action({ request }: Route.ActionArgs) {
+  return services().uploads.handle(request);
 }

@@ -1,8 +1,36 @@
-// Placeholder until this screen lands.
-export function loader() {
-  throw new Response("Not implemented yet", { status: 404 });
+import { ListingForm } from "~/components/listing-form/listing-form";
+import { requireUser } from "~/modules/auth/auth.session.server";
+import { listingWriteErrorResponse } from "~/modules/listing/listing.responses.server";
+import { listingPath } from "~/modules/listing/listing.rules";
+import { LISTING_MESSAGES, listingFormInput, NEW_LISTING_DEFAULTS } from "~/modules/listing/listing.schema";
+import { createListing } from "~/modules/listing/listing.service.server";
+import { redirectWithToast } from "~/modules/toast/toast.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/create-listing";
+
+export const meta: Route.MetaFunction = () => [{ title: "Create a Listing · Homestead" }];
+
+export function loader({ context, request }: Route.LoaderArgs) {
+  requireUser(context, request);
+  return null;
 }
 
-export default function Placeholder() {
-  return null;
+export async function action({ context, request }: Route.ActionArgs) {
+  const user = requireUser(context, request);
+  const input = listingFormInput(await request.formData());
+  try {
+    const saved = await createListing(services(), user, input);
+    return redirectWithToast(listingPath(saved), "success", LISTING_MESSAGES.saved);
+  } catch (error) {
+    return listingWriteErrorResponse(error);
+  }
+}
+
+export default function CreateListing({ actionData }: Route.ComponentProps) {
+  return (
+    <main className="page max-w-2xl">
+      <h1 className="page-heading">Create a Listing</h1>
+      <ListingForm defaults={NEW_LISTING_DEFAULTS} submitLabel="Create Listing" actionData={actionData} />
+    </main>
+  );
 }

@@ -1,4 +1,37 @@
-// Placeholder until this resource lands.
-export function loader() {
-  return new Response("Not implemented yet", { status: 404 });
+import { Readable } from "node:stream";
+import { InvalidStorageKeyError } from "~/providers/storage/storage.key.server";
+import { services } from "~/services.server";
+import type { Route } from "./+types/images";
+
+// Processed photos: "/images/<key>-<width>.webp". Keys are unguessable and never rewritten (a new photo gets
+// a new key), so browsers and CDNs may keep them for a year.
+const VARIANT = /^[A-Za-z0-9][A-Za-z0-9_-]*-\d{1,5}\.webp$/;
+
+/** Streams one stored WebP, or 404. */
+export async function loader({ params }: Route.LoaderArgs) {
+  const name = params["*"] ?? "";
+  if (!VARIANT.test(name)) return notFound();
+  let stored: Awaited<ReturnType<ReturnType<typeof services>["storage"]["get"]>>;
+  try {
+    stored = await services().storage.get(`images/${name}`);
+  } catch (error) {
+    if (error instanceof InvalidStorageKeyError) return notFound();
+    throw error;
+  }
+  if (!stored) return notFound();
+  const body = stored.body instanceof Readable ? stored.body : Readable.from(stored.body);
+  return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+    headers: {
+      "Content-Type": "image/webp",
+      "Content-Length": String(stored.size),
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
+  });
+}
+
+function notFound() {
+  return new Response("Not found", {
+    status: 404,
+    headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
+  });
 }

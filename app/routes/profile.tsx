@@ -1,16 +1,23 @@
 import { data, Form, Link } from "react-router";
 import { ArrowRightIcon, HomeIcon } from "~/components/icons";
 import { PersonalDetails } from "~/components/profile/personal-details";
+import { YourListings } from "~/components/profile/your-listings";
 import { requireUser } from "~/modules/auth/auth.session.server";
+import { findListingsByOwner } from "~/modules/listing/listing.repo.server";
+import { LISTING_MESSAGES } from "~/modules/listing/listing.schema";
+import { deleteListing, ListingWriteError } from "~/modules/listing/listing.service.server";
+import { toListingSummary } from "~/modules/listing/listing.summary";
+import { redirectWithToast } from "~/modules/toast/toast.server";
 import { changeOwnName } from "~/modules/user/user.service.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/profile";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Profile · Homestead" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const user = requireUser(context, request);
-  return { user };
+  const listings = await findListingsByOwner(services().db, user.id);
+  return { user, listings: listings.map(toListingSummary) };
 }
 
 export async function action({ context, request }: Route.ActionArgs) {
@@ -22,11 +29,21 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (!result.ok) return data({ intent, error: result.error }, { status: 400 });
     return { intent, error: null };
   }
+  if (intent === "delete-listing") {
+    try {
+      await deleteListing(services(), user, String(formData.get("listingId") ?? ""));
+    } catch (error) {
+      if (!(error instanceof ListingWriteError)) throw error;
+      const refusal = error.code === "forbidden" ? "You can not delete that listing" : error.message;
+      return data({ intent, error: refusal }, { status: error.code === "forbidden" ? 403 : 404 });
+    }
+    return redirectWithToast("/profile", "success", LISTING_MESSAGES.deleted);
+  }
   return data({ intent, error: "Unknown action" }, { status: 400 });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+  const { user, listings } = loaderData;
   return (
     <main className="page max-w-2xl">
       <header className="mb-6 flex items-center justify-between">
@@ -49,12 +66,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <span className="grow">Sell or rent your home</span>
         <ArrowRightIcon />
       </Link>
-      <section aria-labelledby="your-listings" className="mt-8">
-        <h2 id="your-listings" className="mb-4 text-xl font-bold">
-          Your Listings
-        </h2>
-        <p className="text-muted">You have no listings yet.</p>
-      </section>
+      <YourListings listings={listings} />
     </main>
   );
 }

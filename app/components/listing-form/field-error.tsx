@@ -1,0 +1,14 @@
+/** The message under a field that failed validation; the field points at it with aria-describedby. */
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-semibold text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** The id of a field's error message, when it has one (for aria-describedby). */
+export function errorId(fieldId: string, message: string | undefined) {
+  return message ? `${fieldId}-error` : undefined;
+}

@@ -1,0 +1,96 @@
+import type { PhotoItem } from "./use-photo-uploads";
+
+type Props = {
+  item: PhotoItem;
+  index: number;
+  count: number;
+  /** The first photo that will be saved (failed uploads are skipped). */
+  cover: boolean;
+  onRemove: () => void;
+  onMove: (offset: -1 | 1) => void;
+  onMakeCover: () => void;
+};
+
+const smallButton =
+  "rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm font-semibold hover:bg-gray-50 disabled:opacity-40";
+
+/** One photo of the form: its thumbnail, its upload progress or error, and the buttons that order it. */
+export function PhotoTile({ item, index, count, cover, onRemove, onMove, onMakeCover }: Props) {
+  const progressId = `photo-progress-${item.key}`;
+  return (
+    <li className="card flex flex-col gap-2 p-2">
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-gray-200">
+        {item.preview ? (
+          <img src={item.preview} alt={item.name} className="size-full object-cover" />
+        ) : (
+          <span className="flex size-full items-center justify-center p-2 text-center text-sm text-muted">
+            {item.name}
+          </span>
+        )}
+        {cover ? (
+          <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+            Cover
+          </span>
+        ) : null}
+      </div>
+      <p className="truncate text-sm font-semibold" title={item.name}>
+        {item.name}
+      </p>
+      {item.status === "uploading" || item.status === "processing" ? (
+        <div>
+          <label htmlFor={progressId} className="text-xs text-muted">
+            {item.status === "processing"
+              ? `Processing ${item.name}`
+              : `Uploading ${item.name}: ${item.progress}%`}
+          </label>
+          <progress
+            id={progressId}
+            max={100}
+            value={item.progress}
+            className="block h-2 w-full accent-brand-600"
+          >
+            {item.progress}%
+          </progress>
+        </div>
+      ) : null}
+      {item.status === "done" ? <p className="text-xs font-semibold text-brand-700">Uploaded</p> : null}
+      {item.status === "failed" ? (
+        <p role="alert" className="text-xs font-semibold text-red-800">
+          {item.error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-1">
+        {item.status !== "failed" ? (
+          <>
+            <button
+              type="button"
+              className={smallButton}
+              onClick={() => onMove(-1)}
+              disabled={index === 0}
+              aria-label={`Move ${item.name} left`}
+            >
+              ←
+            </button>
+            <button
+              type="button"
+              className={smallButton}
+              onClick={() => onMove(1)}
+              disabled={index === count - 1}
+              aria-label={`Move ${item.name} right`}
+            >
+              →
+            </button>
+            {!cover ? (
+              <button type="button" className={smallButton} onClick={onMakeCover}>
+                Make cover<span className="sr-only"> {item.name}</span>
+              </button>
+            ) : null}
+          </>
+        ) : null}
+        <button type="button" className={`${smallButton} text-red-800`} onClick={onRemove}>
+          Remove<span className="sr-only"> {item.name}</span>
+        </button>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,199 @@
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { DetailedError, Upload } from "tus-js-client";
+import { notify } from "~/components/toaster";
+import {
+  ACCEPTED_IMAGE_EXTENSIONS,
+  LISTING_LIMITS,
+  LISTING_MESSAGES,
+  type ListingFormPhoto,
+} from "~/modules/listing/listing.schema";
+
+// Must match app/modules/image/image.tus.server.ts (a server module, so it cannot be imported here).
+const UPLOADS_PATH = "/api/uploads";
+const IMAGE_ID_HEADER = "Homestead-Image-Id";
+// A dropped connection is retried (resuming from the server's offset) for about a minute before giving up.
+const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
+
+/** One photo of the form: stored already, uploading, or failed (failed ones are shown but never submitted). */
+export type PhotoItem = {
+  key: string;
+  name: string;
+  status: "uploading" | "processing" | "done" | "failed";
+  /** Percent of the bytes sent. */
+  progress: number;
+  imageId: string | null;
+  /** A thumbnail: the stored WebP, or the local file while it uploads. */
+  preview: string | null;
+  error: string | null;
+};
+
+export type PhotoUploads = {
+  items: PhotoItem[];
+  /** Starts uploading the chosen files; refuses the whole choice with "Max 6 images" when it would exceed 6. */
+  addFiles(files: File[]): void;
+  remove(key: string): void;
+  move(key: string, offset: -1 | 1): void;
+  makeCover(key: string): void;
+  /** Whether any upload is still running (the form waits for it before saving). */
+  busy: boolean;
+};
+
+const hasAcceptedExtension = (name: string) =>
+  ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
+
+/** The photos of the listing form and their resumable (tus) uploads, each with its own progress. */
+export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
+  const [items, setItems] = useState<PhotoItem[]>(() =>
+    initial.map((photo, index) => ({
+      key: photo.id,
+      name: `Photo ${index + 1}`,
+      status: "done",
+      progress: 100,
+      imageId: photo.id,
+      preview: photo.src,
+      error: null,
+    })),
+  );
+  const uploads = useRef(new Map<string, Upload>());
+  const objectUrls = useRef(new Set<string>());
+
+  const update = useCallback((key: string, patch: Partial<PhotoItem>) => {
+    setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item)));
+  }, []);
+
+  const fail = useCallback(
+    (key: string, message: string) => {
+      update(key, { status: "failed", error: message });
+      notify("error", LISTING_MESSAGES.imagesNotUploaded);
+    },
+    [update],
+  );
+
+  // Leaving the page stops the uploads and frees the local previews.
+  useEffect(() => {
+    const running = uploads.current;
+    const urls = objectUrls.current;
+    return () => {
+      for (const upload of running.values()) void upload.abort();
+      for (const url of urls) URL.revokeObjectURL(url);
+    };
+  }, []);
+
+  const start = useCallback(
+    async (key: string, file: File) => {
+      const { Upload } = await import("tus-js-client");
+      const upload = new Upload(file, {
+        endpoint: new URL(UPLOADS_PATH, window.location.href).href,
+        retryDelays: RETRY_DELAYS,
+        // Resume where the server stopped, even while the browser believes it is offline.
+        onShouldRetry: (error) => {
+          const status = error.originalResponse?.getStatus() ?? 0;
+          return status < 400 || status >= 500 || status === 409 || status === 423;
+        },
+        metadata: { filename: file.name, filetype: file.type },
+        storeFingerprintForResuming: true,
+        removeFingerprintOnSuccess: true,
+        onProgress: (sent, total) => {
+          const progress = total > 0 ? Math.floor((sent / total) * 100) : 0;
+          update(key, { progress, status: progress >= 100 ? "processing" : "uploading" });
+        },
+        onSuccess: ({ lastResponse }) => {
+          uploads.current.delete(key);
+          const imageId = lastResponse.getHeader(IMAGE_ID_HEADER);
+          if (imageId) update(key, { status: "done", progress: 100, imageId });
+          else fail(key, "The server did not accept this image");
+        },
+        onError: (error) => {
+          uploads.current.delete(key);
+          fail(key, uploadErrorMessage(error));
+        },
+      });
+      uploads.current.set(key, upload);
+      const previous = await upload.findPreviousUploads();
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    },
+    [update, fail],
+  );
+
+  const addFiles = useCallback(
+    (files: File[]) => {
+      if (files.length === 0) return;
+      const kept = items.filter((item) => item.status !== "failed").length;
+      if (kept + files.length > LISTING_LIMITS.maxImages) {
+        notify("error", LISTING_MESSAGES.maxImages);
+        return;
+      }
+      const added = files.map((file): [PhotoItem, File] => {
+        const accepted = hasAcceptedExtension(file.name);
+        const preview = accepted ? URL.createObjectURL(file) : null;
+        if (preview) objectUrls.current.add(preview);
+        const item: PhotoItem = {
+          key: crypto.randomUUID(),
+          name: file.name,
+          status: accepted ? "uploading" : "failed",
+          progress: 0,
+          imageId: null,
+          preview,
+          error: accepted ? null : "Only .jpg, .jpeg and .png images are accepted",
+        };
+        return [item, file];
+      });
+      setItems((current) => [...current, ...added.map(([item]) => item)]);
+      if (added.some(([item]) => item.status === "failed"))
+        notify("error", LISTING_MESSAGES.imagesNotUploaded);
+      for (const [item, file] of added) {
+        if (item.status !== "uploading") continue;
+        start(item.key, file).catch(() => fail(item.key, "The upload could not start"));
+      }
+    },
+    [items, start, fail],
+  );
+
+  const remove = useCallback((key: string) => {
+    const upload = uploads.current.get(key);
+    if (upload) {
+      uploads.current.delete(key);
+      // Tells the server to drop what it received so far.
+      void upload.abort(true).catch(() => undefined);
+    }
+    setItems((current) => {
+      const item = current.find((candidate) => candidate.key === key);
+      if (item?.preview && objectUrls.current.has(item.preview)) {
+        URL.revokeObjectURL(item.preview);
+        objectUrls.current.delete(item.preview);
+      }
+      return current.filter((candidate) => candidate.key !== key);
+    });
+  }, []);
+
+  const move = useCallback((key: string, offset: -1 | 1) => {
+    setItems((current) => {
+      const from = current.findIndex((item) => item.key === key);
+      const to = from + offset;
+      if (from < 0 || to < 0 || to >= current.length) return current;
+      const next = [...current];
+      [next[from], next[to]] = [next[to]!, next[from]!];
+      return next;
+    });
+  }, []);
+
+  const makeCover = useCallback((key: string) => {
+    setItems((current) => {
+      const item = current.find((candidate) => candidate.key === key);
+      return item ? [item, ...current.filter((candidate) => candidate.key !== key)] : current;
+    });
+  }, []);
+
+  const busy = items.some((item) => item.status === "uploading" || item.status === "processing");
+  return { items, addFiles, remove, move, makeCover, busy };
+}
+
+/** The server's own words for a refused file (a 4xx body), else a generic message. */
+function uploadErrorMessage(error: Error | DetailedError) {
+  const response = "originalResponse" in error ? error.originalResponse : null;
+  const status = response?.getStatus() ?? 0;
+  const body = response?.getBody()?.trim();
+  if (status >= 400 && status < 500 && body && body.length < 200) return body;
+  return "The upload failed, please try again";
+}

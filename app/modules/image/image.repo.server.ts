@@ -1,0 +1,75 @@
+import type { Db } from "~/db/db.server";
+import type { ImageRow } from "~/db/schema";
+
+/** Stores the row of a processed upload; listingId null means "pending", not yet part of a listing. */
+export async function insertImage(db: Db, row: ImageRow) {
+  await db.insertInto("image").values(row).execute();
+}
+
+/** The image rows with these ids (in no particular order; missing ids are simply absent). */
+export async function findImagesByIds(db: Db, ids: readonly string[]): Promise<ImageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom("image")
+    .selectAll()
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+/** A listing's photos, cover first. */
+export async function findImagesByListing(db: Db, listingId: string): Promise<ImageRow[]> {
+  return db.selectFrom("image").selectAll().where("listingId", "=", listingId).orderBy("position").execute();
+}
+
+/**
+ * Puts one image on a listing at `position`, only if `userId` uploaded it and it is pending or already on
+ * that listing; false otherwise. The condition sits in the UPDATE so two saves cannot claim the same photo.
+ */
+export async function attachImage(
+  db: Db,
+  image: { id: string; userId: string; listingId: string; position: number },
+) {
+  const result = await db
+    .updateTable("image")
+    .set({ listingId: image.listingId, position: image.position })
+    .where("id", "=", image.id)
+    .where("userId", "=", image.userId)
+    .where((eb) => eb.or([eb("listingId", "is", null), eb("listingId", "=", image.listingId)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows === 1n;
+}
+
+/** Deletes image rows by id. */
+export async function deleteImageRows(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom("image")
+    .where("id", "in", [...ids])
+    .execute();
+}
+
+/** Uploads that never became part of a listing and were made before `cutoff` (epoch ms), oldest first. */
+export async function findPendingImagesBefore(db: Db, cutoff: number, limit = 500): Promise<ImageRow[]> {
+  return db
+    .selectFrom("image")
+    .selectAll()
+    .where("listingId", "is", null)
+    .where("createdAt", "<", cutoff)
+    .orderBy("createdAt")
+    .limit(limit)
+    .execute();
+}
+
+/**
+ * Deletes pending rows among `ids` (a row attached to a listing meanwhile stays: the condition is in the DELETE)
+ * and returns the rows it deleted, so only their files are removed.
+ */
+export async function deletePendingImages(db: Db, ids: readonly string[]): Promise<ImageRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .deleteFrom("image")
+    .where("id", "in", [...ids])
+    .where("listingId", "is", null)
+    .returningAll()
+    .execute();
+}

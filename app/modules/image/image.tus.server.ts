@@ -1,0 +1,206 @@
+import { randomUUID } from "node:crypto";
+import { readdir, readFile, rm, stat } from "node:fs/promises";
+import path from "node:path";
+import { FileStore } from "@tus/file-store";
+import { type DataStore, Server, type Upload } from "@tus/server";
+import { logger } from "~/logger.server";
+import { ImageRejectedError } from "./image.pipeline.server";
+import {
+  ABANDONED_UPLOAD_AGE_MS,
+  deleteAbandonedImages,
+  type ImageServiceDeps,
+  imageRejectionMessage,
+  storeUploadedImage,
+} from "./image.service.server";
+
+/** The URL path the tus endpoint answers under (app/routes/api.uploads.ts). */
+export const UPLOADS_PATH = "/api/uploads";
+/** The response header that hands the browser the id of the image an upload became. */
+export const IMAGE_ID_HEADER = "Homestead-Image-Id";
+
+/**
+ * Where unfinished uploads wait between requests. An interface so that several app instances could share
+ * it (e.g. @tus/s3-store on the same bucket); the local disk is the one implementation today.
+ */
+export interface UploadStaging {
+  datastore: DataStore;
+  /** The bytes of a finished upload. */
+  read(id: string): Promise<Buffer>;
+  /** Deletes an upload; a missing one is ignored. */
+  remove(id: string): Promise<void>;
+  /** Deletes uploads nothing has written to since `cutoff` (epoch ms); returns how many. */
+  sweep(cutoff: number): Promise<number>;
+}
+
+/** Staging in a local folder with @tus/file-store: "<id>" holds the bytes, "<id>.json" the upload's info. */
+export function createDiskStaging(directory: string): UploadStaging {
+  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: ABANDONED_UPLOAD_AGE_MS });
+  // Upload ids are our UUIDs; anything else in the folder is not ours to read or delete.
+  const fileOf = (id: string) => {
+    if (!/^[A-Za-z0-9-]+$/.test(id)) throw new Error(`invalid upload id: ${id}`);
+    return path.join(directory, id);
+  };
+  const remove = async (id: string) => {
+    await rm(fileOf(id), { force: true });
+    await rm(`${fileOf(id)}.json`, { force: true });
+  };
+  return {
+    datastore,
+    read: (id) => readFile(fileOf(id)),
+    remove,
+    async sweep(cutoff) {
+      const names = await readdir(directory).catch(() => [] as string[]);
+      const ids = new Set(
+        names.map((name) => name.replace(/\.json$/, "")).filter((id) => /^[A-Za-z0-9-]+$/.test(id)),
+      );
+      let removed = 0;
+      for (const id of ids) {
+        // The newest of the two files counts: a PATCH touches the bytes, never the info file.
+        const times = await Promise.all(
+          [fileOf(id), `${fileOf(id)}.json`].map((file) =>
+            stat(file).then(
+              (info) => info.mtimeMs,
+              () => 0,
+            ),
+          ),
+        );
+        if (Math.max(...times) < cutoff) {
+          await remove(id);
+          removed += 1;
+        }
+      }
+      return removed;
+    },
+  };
+}
+
+export type UploadServerOptions = ImageServiceDeps & {
+  staging: UploadStaging;
+  maxUploadBytes: number;
+  /** The signed-in user's id for a request, or null for a visitor. */
+  resolveUserId: (request: Request) => Promise<string | null>;
+};
+
+/** The tus endpoint and its upkeep. */
+export type UploadServer = {
+  /** Answers one tus request (POST, HEAD, PATCH, DELETE, OPTIONS, GET). */
+  handle(request: Request): Promise<Response>;
+  /** Deletes abandoned uploads: pending images and staging files older than 24 hours. */
+  sweep(now?: number): Promise<void>;
+};
+
+/** tus turns a thrown { status_code, body } into the response; anything else becomes a 500. */
+type TusFailure = { status_code: number; body: string };
+const failure = (status_code: number, body: string): TusFailure => ({ status_code, body });
+
+/**
+ * The resumable upload endpoint. Only signed-in users may upload, and only to uploads they created; a
+ * finished upload is processed at once (decoded, WebP variants stored, a pending image row written), its
+ * staging file removed, and the image id returned in the Homestead-Image-Id header.
+ */
+export function createUploadServer(options: UploadServerOptions): UploadServer {
+  const { staging, resolveUserId } = options;
+  // The hooks of one request ask for the user several times; the session is read once.
+  const users = new WeakMap<Request, Promise<string | null>>();
+  const userOf = (request: Request) => {
+    let user = users.get(request);
+    if (!user) {
+      user = resolveUserId(request);
+      users.set(request, user);
+    }
+    return user;
+  };
+  const requireUploader = async (request: Request) => {
+    const userId = await userOf(request);
+    if (!userId) throw failure(401, "Please sign in to upload images");
+    return userId;
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore: staging.datastore,
+    relativeLocation: true,
+    maxSize: options.maxUploadBytes,
+    exposedHeaders: [IMAGE_ID_HEADER],
+    // Uploads come from our own pages only; no other origin gets CORS access.
+    allowedOrigins: () => false,
+    namingFunction: async (request) => {
+      await requireUploader(request as Request);
+      return randomUUID();
+    },
+    async onIncomingRequest(request, uploadId) {
+      const userId = await requireUploader(request as Request);
+      if (request.method === "POST") return;
+      const upload = await staging.datastore.getUpload(uploadId);
+      // Someone else's upload answers exactly like a missing one.
+      if (upload.metadata?.userId !== userId) throw failure(404, "The file for this url was not found\n");
+    },
+    async onUploadCreate(request, upload) {
+      const userId = await requireUploader(request as Request);
+      // Only what we set is kept: the owner comes from the session, never from the client's metadata.
+      return { metadata: { userId, filename: String(upload.metadata?.filename ?? "photo").slice(0, 200) } };
+    },
+    async onUploadFinish(_request, upload) {
+      const imageId = await processFinishedUpload(upload);
+      return { headers: { [IMAGE_ID_HEADER]: imageId } };
+    },
+    onResponseError(_request, error) {
+      if ("status_code" in error && error.status_code === 413) {
+        const megabytes = Math.round(options.maxUploadBytes / (1024 * 1024));
+        return failure(413, `This image is larger than ${megabytes} MB`);
+      }
+      if (!("status_code" in error)) logger.error({ err: error }, "upload failed");
+      return undefined;
+    },
+  });
+
+  async function processFinishedUpload(upload: Upload) {
+    const userId = upload.metadata?.userId;
+    try {
+      if (!userId) throw failure(403, "This upload has no owner");
+      const image = await storeUploadedImage(options, {
+        id: upload.id,
+        userId,
+        fileName: upload.metadata?.filename ?? "photo",
+        data: await staging.read(upload.id),
+      });
+      return image.id;
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw failure(422, imageRejectionMessage(error.reason));
+      if (error && typeof error === "object" && "status_code" in error) throw error;
+      logger.error({ err: error, uploadId: upload.id }, "could not process an upload");
+      throw failure(500, "The image could not be saved");
+    } finally {
+      // Processed or refused, the original (with its EXIF, GPS included) is not kept.
+      await staging.remove(upload.id).catch((error: unknown) => {
+        logger.warn({ err: error, uploadId: upload.id }, "could not remove a staging file");
+      });
+    }
+  }
+
+  return {
+    handle: (request) => tus.handleWeb(request),
+    async sweep(now = Date.now()) {
+      const images = await deleteAbandonedImages(options, now);
+      const staged = await staging.sweep(now - ABANDONED_UPLOAD_AGE_MS);
+      if (images + staged > 0) logger.info({ images, staged }, "deleted abandoned uploads");
+    },
+  };
+}
+
+const SWEEP_EVERY_MS = 60 * 60 * 1000;
+
+/** Runs `sweep` shortly after start and then hourly; unref'd, so it never keeps the process alive. */
+export function startUploadSweeper(uploads: UploadServer) {
+  const run = () => {
+    uploads.sweep().catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
+  };
+  const first = setTimeout(run, 60_000);
+  const every = setInterval(run, SWEEP_EVERY_MS);
+  first.unref();
+  every.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(every);
+  };
+}

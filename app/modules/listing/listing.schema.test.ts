@@ -1,0 +1,155 @@
+import { describe, expect, it } from "vitest";
+import {
+  LISTING_MESSAGES,
+  type ListingFormErrors,
+  listingFormInput,
+  listingToastMessage,
+  validateListingForm,
+} from "./listing.schema";
+
+/** A form as the browser submits it (every value a string), valid unless a test changes it. */
+function form(overrides: Record<string, unknown> = {}) {
+  return {
+    type: "rent",
+    name: "Sunny flat near park",
+    bedrooms: "2",
+    bathrooms: "1",
+    parking: "false",
+    furnished: "true",
+    address: "12 Rue de Rivoli, Paris",
+    offer: "false",
+    regularPrice: "1500",
+    discountedPrice: "0",
+    imageIds: ["a1", "b2"],
+    ...overrides,
+  };
+}
+
+function errorsOf(input: Record<string, unknown>): ListingFormErrors {
+  const result = validateListingForm(input);
+  return result.success ? {} : result.errors;
+}
+
+describe("ListingFormSchema (SPEC.md section 5)", () => {
+  it("accepts a complete form and converts its strings", () => {
+    const result = validateListingForm(form({ offer: "true", discountedPrice: "1200", parking: "true" }));
+    expect(result).toEqual({
+      success: true,
+      data: {
+        type: "rent",
+        name: "Sunny flat near park",
+        bedrooms: 2,
+        bathrooms: 1,
+        parking: true,
+        furnished: true,
+        address: "12 Rue de Rivoli, Paris",
+        offer: true,
+        regularPrice: 1500,
+        discountedPrice: 1200,
+        imageIds: ["a1", "b2"],
+      },
+    });
+  });
+
+  it.each([
+    [9, "Name must be at least 10 characters"],
+    [10, undefined],
+    [32, undefined],
+    [33, "Name must be at most 32 characters"],
+  ])("name of %i characters → %s", (length, message) => {
+    expect(errorsOf(form({ name: "n".repeat(length) })).name).toBe(message);
+  });
+
+  it("requires a name", () => {
+    expect(errorsOf(form({ name: "   " })).name).toBe("Name is required");
+  });
+
+  it.each([
+    ["0", "must be between 1 and 50"],
+    ["1", undefined],
+    ["50", undefined],
+    ["51", "must be between 1 and 50"],
+    ["2.5", "must be a whole number"],
+    ["", "is required"],
+    ["many", "must be a number"],
+  ])("rooms %j → %s", (value, message) => {
+    const errors = errorsOf(form({ bedrooms: value, bathrooms: value }));
+    expect(errors.bedrooms).toBe(message && `Bedrooms ${message}`);
+    expect(errors.bathrooms).toBe(message && `Bathrooms ${message}`);
+  });
+
+  it("requires an address", () => {
+    expect(errorsOf(form({ address: "" })).address).toBe("Address is required");
+  });
+
+  it.each([
+    ["49", "Regular price must be between 50 and 750,000,000"],
+    ["50", undefined],
+    ["750000000", undefined],
+    ["750000001", "Regular price must be between 50 and 750,000,000"],
+  ])("regular price %s → %s", (value, message) => {
+    expect(errorsOf(form({ regularPrice: value, discountedPrice: "0" })).regularPrice).toBe(message);
+  });
+
+  it.each([
+    ["49", "Discounted price must be between 50 and 750,000,000"],
+    ["50", undefined],
+    ["749999999", undefined],
+    ["750000001", "Discounted price must be between 50 and 750,000,000"],
+    ["", "Discounted price is required"],
+  ])("with an offer, discounted price %j → %s", (value, message) => {
+    const errors = errorsOf(form({ offer: "true", regularPrice: "750000000", discountedPrice: value }));
+    expect(errors.discountedPrice).toBe(message);
+  });
+
+  it("refuses a discount not below the regular price, with an offer", () => {
+    for (const discounted of ["1500", "1600"]) {
+      const errors = errorsOf(form({ offer: "true", discountedPrice: discounted }));
+      expect(errors.discountedPrice).toBe(LISTING_MESSAGES.discountNotLower);
+      expect(listingToastMessage(errors)).toBe(LISTING_MESSAGES.discountNotLower);
+    }
+    expect(errorsOf(form({ offer: "true", discountedPrice: "1499" })).discountedPrice).toBeUndefined();
+  });
+
+  it("refuses a discount not below the regular price without an offer too (the hidden value still counts)", () => {
+    expect(errorsOf(form({ offer: "false", discountedPrice: "1500" })).discountedPrice).toBe(
+      LISTING_MESSAGES.discountNotLower,
+    );
+    // Without an offer the discount needs no range of its own: the untouched 0 is fine.
+    expect(errorsOf(form({ offer: "false", discountedPrice: "0" })).discountedPrice).toBeUndefined();
+    expect(errorsOf(form({ offer: "false", discountedPrice: "" })).discountedPrice).toBeUndefined();
+  });
+
+  it("leaves the discount comparison to the regular price's own message when that is out of range", () => {
+    const errors = errorsOf(form({ regularPrice: "0", discountedPrice: "0" }));
+    expect(errors.regularPrice).toBeDefined();
+    expect(errors.discountedPrice).toBeUndefined();
+  });
+
+  it("requires images, at most 6, each once", () => {
+    expect(errorsOf(form({ imageIds: [] })).imageIds).toBe("Images are required");
+    expect(errorsOf(form({ imageIds: ["1", "2", "3", "4", "5", "6"] })).imageIds).toBeUndefined();
+    const seven = errorsOf(form({ imageIds: ["1", "2", "3", "4", "5", "6", "7"] }));
+    expect(seven.imageIds).toBe(LISTING_MESSAGES.maxImages);
+    expect(listingToastMessage(seven)).toBe(LISTING_MESSAGES.maxImages);
+    expect(errorsOf(form({ imageIds: ["1", "1"] })).imageIds).toBe("Each image can be used once");
+    expect(errorsOf(form({ imageIds: ["../etc/passwd"] })).imageIds).toBe("Images are not valid");
+  });
+
+  it("refuses an unknown type and non-boolean choices", () => {
+    const errors = errorsOf(form({ type: "lease", parking: "maybe" }));
+    expect(errors.type).toBe("Choose Sell or Rent");
+    expect(errors.parking).toBe("Choose Yes or No for Parking spot");
+  });
+
+  it("reads a submitted FormData, image ids in order", () => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries(form())) {
+      if (key !== "imageIds") data.append(key, String(value));
+    }
+    for (const id of ["c3", "a1", "b2"]) data.append("imageIds", id);
+    const result = validateListingForm(listingFormInput(data));
+    expect(result.success && result.data.imageIds).toEqual(["c3", "a1", "b2"]);
+    expect(validateListingForm(listingFormInput(new FormData())).success).toBe(false);
+  });
+});

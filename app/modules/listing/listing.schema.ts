@@ -1,0 +1,232 @@
+import { z } from "zod";
+import { LISTING_TYPES } from "./listing.types";
+
+// SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
+// browser, and the server checks the same one again (a forged request gets the same answers).
+
+/** SPEC.md section 9's limits, also rendered as the inputs' min/max/maxLength. */
+export const LISTING_LIMITS = {
+  nameMin: 10,
+  nameMax: 32,
+  roomsMin: 1,
+  roomsMax: 50,
+  priceMin: 50,
+  priceMax: 750_000_000,
+  addressMax: 300,
+  maxImages: 6,
+} as const;
+
+/** The image files the form accepts (the server decides by content, not by name). */
+export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".png", ".jpeg"] as const;
+
+/** The spec's own wording, shown as toasts as well as next to the field. */
+export const LISTING_MESSAGES = {
+  discountNotLower: "Discounted price needs to be less than regular price",
+  maxImages: "Max 6 images",
+  badAddress: "Please enter a correct address",
+  imagesNotUploaded: "Images not uploaded",
+  saved: "Listing saved",
+  notOwner: "You can not edit that listing",
+  notFound: "Listing does not exist",
+  deleted: "Successfully deleted listings",
+} as const;
+
+const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax, maxImages } = LISTING_LIMITS;
+const priceRange = `between ${priceMin} and ${priceMax.toLocaleString("en-US")}`;
+
+/** "" (an empty input) becomes undefined, digits become a number; anything else is left for zod to refuse. */
+function toNumber(value: unknown) {
+  if (typeof value !== "string") return value;
+  const trimmed = value.trim();
+  return trimmed === "" ? undefined : Number(trimmed);
+}
+
+/** Forms send "true"/"false"; the service may also be called with real booleans. */
+function toBoolean(value: unknown) {
+  if (value === "true") return true;
+  if (value === "false") return false;
+  return value;
+}
+
+function wholeNumber(label: string, min: number, max: number, range: string) {
+  return z.preprocess(
+    toNumber,
+    z
+      .number({
+        error: (issue) => (issue.input === undefined ? `${label} is required` : `${label} must be a number`),
+      })
+      .int(`${label} must be a whole number`)
+      .min(min, `${label} must be ${range}`)
+      .max(max, `${label} must be ${range}`),
+  );
+}
+
+const yesNo = (label: string) =>
+  z.preprocess(toBoolean, z.boolean({ error: `Choose Yes or No for ${label}` }));
+
+/** An image id as the upload endpoint hands it out (a UUID); anything else is refused before a query. */
+const imageId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Images are not valid");
+
+/** The create/edit listing form (SPEC.md sections 2 and 5). */
+export const ListingFormSchema = z
+  .object({
+    type: z.enum(LISTING_TYPES, { error: "Choose Sell or Rent" }),
+    name: z
+      .string({ error: "Name is required" })
+      .trim()
+      .min(1, "Name is required")
+      .min(nameMin, `Name must be at least ${nameMin} characters`)
+      .max(nameMax, `Name must be at most ${nameMax} characters`),
+    bedrooms: wholeNumber("Bedrooms", roomsMin, roomsMax, `between ${roomsMin} and ${roomsMax}`),
+    bathrooms: wholeNumber("Bathrooms", roomsMin, roomsMax, `between ${roomsMin} and ${roomsMax}`),
+    parking: yesNo("Parking spot"),
+    furnished: yesNo("Furnished"),
+    address: z
+      .string({ error: "Address is required" })
+      .trim()
+      .min(1, "Address is required")
+      .max(addressMax, `Address must be at most ${addressMax} characters`),
+    offer: yesNo("Offer"),
+    regularPrice: wholeNumber("Regular price", priceMin, priceMax, priceRange),
+    // Kept (and checked against the regular price) even while the offer is off, as the original app did.
+    discountedPrice: z.preprocess(
+      toNumber,
+      z
+        .number({ error: "Discounted price must be a number" })
+        .int("Discounted price must be a whole number")
+        .optional(),
+    ),
+    imageIds: z
+      .array(imageId, { error: "Images are required" })
+      .min(1, "Images are required")
+      .max(maxImages, LISTING_MESSAGES.maxImages)
+      .refine((ids) => new Set(ids).size === ids.length, "Each image can be used once"),
+  })
+  .superRefine((form, context) => {
+    const discounted = form.discountedPrice;
+    if (form.offer) {
+      if (discounted === undefined) {
+        context.addIssue({
+          code: "custom",
+          path: ["discountedPrice"],
+          message: "Discounted price is required",
+        });
+        return;
+      }
+      if (discounted < priceMin || discounted > priceMax) {
+        context.addIssue({
+          code: "custom",
+          path: ["discountedPrice"],
+          message: `Discounted price must be ${priceRange}`,
+        });
+        return;
+      }
+    }
+    // Against a regular price that is itself out of range the comparison means nothing (and the untouched
+    // form, both prices 0, would otherwise open with this message): the regular price's own message shows.
+    const regularValid = form.regularPrice >= priceMin && form.regularPrice <= priceMax;
+    if (discounted !== undefined && regularValid && discounted >= form.regularPrice) {
+      context.addIssue({
+        code: "custom",
+        path: ["discountedPrice"],
+        message: LISTING_MESSAGES.discountNotLower,
+      });
+    }
+  });
+
+/** A valid listing form, as the service stores it. */
+export type ListingForm = z.output<typeof ListingFormSchema>;
+export type ListingFormField = keyof ListingForm;
+/** One message per field that failed, in the form's order. */
+export type ListingFormErrors = Partial<Record<ListingFormField, string>>;
+
+const FIELD_ORDER: ListingFormField[] = [
+  "type",
+  "name",
+  "bedrooms",
+  "bathrooms",
+  "parking",
+  "furnished",
+  "address",
+  "offer",
+  "regularPrice",
+  "discountedPrice",
+  "imageIds",
+];
+
+/** The raw values of a submitted form, in the shape ListingFormSchema reads (image ids keep their order). */
+export function listingFormInput(formData: FormData): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const field of FIELD_ORDER) input[field] = formData.get(field) ?? undefined;
+  input.imageIds = formData.getAll("imageIds");
+  return input;
+}
+
+export type ListingFormResult =
+  | { success: true; data: ListingForm }
+  | { success: false; errors: ListingFormErrors };
+
+/** Checks a listing form; on failure, the first message of each field that failed. */
+export function validateListingForm(input: unknown): ListingFormResult {
+  const result = ListingFormSchema.safeParse(input);
+  if (result.success) return { success: true, data: result.data };
+  const errors: ListingFormErrors = {};
+  for (const issue of result.error.issues) {
+    const field = (issue.path[0] ?? "name") as ListingFormField;
+    errors[field] ??= issue.message;
+  }
+  return { success: false, errors };
+}
+
+/** The message the spec shows as a toast for these errors, if one of them is the spec's own wording. */
+export function listingToastMessage(errors: ListingFormErrors): string | undefined {
+  const spec: string[] = [
+    LISTING_MESSAGES.discountNotLower,
+    LISTING_MESSAGES.maxImages,
+    LISTING_MESSAGES.badAddress,
+  ];
+  return FIELD_ORDER.map((field) => errors[field]).find(
+    (message) => message !== undefined && spec.includes(message),
+  );
+}
+
+/** The fields in the order the form shows them (to focus the first one that failed). */
+export function firstInvalidField(errors: ListingFormErrors): ListingFormField | undefined {
+  return FIELD_ORDER.find((field) => errors[field] !== undefined);
+}
+
+/** A photo already stored, as the edit form shows it. */
+export type ListingFormPhoto = { id: string; src: string };
+
+/** What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit. */
+export type ListingFormDefaults = {
+  type: ListingForm["type"];
+  name: string;
+  bedrooms: number;
+  bathrooms: number;
+  parking: boolean;
+  furnished: boolean;
+  address: string;
+  offer: boolean;
+  regularPrice: number;
+  discountedPrice: number;
+  photos: ListingFormPhoto[];
+};
+
+/** SPEC.md section 4: type rent, 1 bedroom, 1 bathroom, no parking, unfurnished, no offer, prices 0. */
+export const NEW_LISTING_DEFAULTS: ListingFormDefaults = {
+  type: "rent",
+  name: "",
+  bedrooms: 1,
+  bathrooms: 1,
+  parking: false,
+  furnished: false,
+  address: "",
+  offer: false,
+  regularPrice: 0,
+  discountedPrice: 0,
+  photos: [],
+};
+
+/** What the create and edit actions answer when they refuse a save: a toast/alert and per-field messages. */
+export type ListingActionData = { error: string | null; fieldErrors: ListingFormErrors };

@@ -1,0 +1,276 @@
+import { randomUUID } from "node:crypto";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { SessionUser } from "~/modules/auth/auth.session.server";
+import { findImagesByListing } from "~/modules/image/image.repo.server";
+import { imageFileKeys, storeUploadedImage } from "~/modules/image/image.service.server";
+import { createOfflineGeocoder } from "~/providers/geocoding/geocoding.offline.server";
+import { type Geocoder, GeocoderUnavailableError } from "~/providers/geocoding/geocoding.server";
+import { createDiskStorage } from "~/providers/storage/storage.disk.server";
+import type { Storage } from "~/providers/storage/storage.server";
+import { createUser } from "../../../tests/support/factories";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import {
+  createListing,
+  deleteListing,
+  findEditableListing,
+  type ListingServiceDeps,
+  ListingWriteError,
+  updateListing,
+} from "./listing.service.server";
+
+let testDb: TestDb;
+let storageDir: string;
+let storage: Storage;
+let deps: ListingServiceDeps;
+let owner: SessionUser;
+let stranger: SessionUser;
+let photo: Buffer;
+
+const engine = process.env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite";
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  storageDir = await mkdtemp(path.join(tmpdir(), "homestead-listing-service-"));
+  storage = createDiskStorage(storageDir);
+  deps = { db: testDb.db, storage, geocoder: createOfflineGeocoder() };
+  photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2a6" } })
+    .jpeg()
+    .toBuffer();
+});
+afterAll(async () => {
+  await testDb.destroy();
+  await rm(storageDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await testDb.db.deleteFrom("image").execute();
+  await testDb.db.deleteFrom("listing").execute();
+  owner = { ...(await createUser(testDb.db, { name: "Owner" })) };
+  stranger = { ...(await createUser(testDb.db, { name: "Stranger" })) };
+});
+
+/** A real upload of `user`: processed and stored, pending until a save attaches it. */
+async function upload(user: SessionUser, fileName = "photo.jpg") {
+  return storeUploadedImage(deps, { id: randomUUID(), userId: user.id, fileName, data: photo });
+}
+
+function form(imageIds: string[], overrides: Record<string, unknown> = {}) {
+  return {
+    type: "rent",
+    name: "Sunny flat near park",
+    bedrooms: "2",
+    bathrooms: "1",
+    parking: "true",
+    furnished: "false",
+    address: "12 Rue de Rivoli, Paris",
+    offer: "false",
+    regularPrice: "1500",
+    discountedPrice: "0",
+    imageIds,
+    ...overrides,
+  };
+}
+
+async function listingRows() {
+  return testDb.db.selectFrom("listing").selectAll().execute();
+}
+
+async function filesExist(image: { storageKey: string; width: number }) {
+  const present = await Promise.all(imageFileKeys(image).map((key) => storage.exists(key)));
+  return present.some(Boolean);
+}
+
+async function expectRefusal(promise: Promise<unknown>, code: ListingWriteError["code"]) {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error).toBeInstanceOf(ListingWriteError);
+  expect((error as ListingWriteError).code).toBe(code);
+  return error as ListingWriteError;
+}
+
+describe(`listing service (${engine})`, () => {
+  it("creates a listing with its geocoded address and its photos attached in order", async () => {
+    const photos = [await upload(owner, "a.jpg"), await upload(owner, "b.jpg"), await upload(owner, "c.jpg")];
+    const order = [photos[2]!.id, photos[0]!.id, photos[1]!.id];
+    const saved = await createListing(
+      deps,
+      owner,
+      form(order, { offer: "true", discountedPrice: "1200" }),
+      1_000,
+    );
+    expect(saved.type).toBe("rent");
+
+    const listing = await findEditableListing(testDb.db, owner, saved.id);
+    expect(listing).toMatchObject({
+      name: "Sunny flat near park",
+      bedrooms: 2,
+      parking: true,
+      furnished: false,
+      offer: true,
+      regularPrice: 1500,
+      discountedPrice: 1200,
+      userRef: owner.id,
+      timestamp: 1_000,
+    });
+    expect(listing.location).toMatch(/Paris/);
+    expect(listing.geolocation.lat).toBeCloseTo(48.85, 1);
+    expect(listing.geolocation.lng).toBeCloseTo(2.35, 1);
+    expect(listing.images.map((image) => image.id)).toEqual(order);
+  });
+
+  it("stores no discounted price without an offer", async () => {
+    const saved = await createListing(
+      deps,
+      owner,
+      form([(await upload(owner)).id], { discountedPrice: "100" }),
+    );
+    const [row] = await listingRows();
+    expect(row?.id).toBe(saved.id);
+    expect(row?.discountedPrice).toBeNull();
+  });
+
+  it("refuses another user's photos and saves nothing", async () => {
+    const theirs = await upload(stranger);
+    const error = await expectRefusal(createListing(deps, owner, form([theirs.id])), "invalid");
+    expect(error.fieldErrors.imageIds).toBeDefined();
+    expect(await listingRows()).toHaveLength(0);
+    const [row] = await testDb.db.selectFrom("image").selectAll().where("id", "=", theirs.id).execute();
+    expect(row?.listingId).toBeNull();
+  });
+
+  it("refuses unknown photo ids and photos of another listing", async () => {
+    await expectRefusal(createListing(deps, owner, form([randomUUID()])), "invalid");
+    const first = await createListing(deps, owner, form([(await upload(owner)).id]));
+    const [used] = await findImagesByListing(testDb.db, first.id);
+    await expectRefusal(createListing(deps, owner, form([used!.id])), "invalid");
+    expect(await listingRows()).toHaveLength(1);
+  });
+
+  it("validates a forged submission with the form's own rules", async () => {
+    const mine = await upload(owner);
+    const error = await expectRefusal(
+      createListing(deps, owner, form([mine.id], { name: "short", regularPrice: "49", bedrooms: "51" })),
+      "invalid",
+    );
+    expect(error.fieldErrors).toMatchObject({
+      name: "Name must be at least 10 characters",
+      regularPrice: "Regular price must be between 50 and 750,000,000",
+      bedrooms: "Bedrooms must be between 1 and 50",
+    });
+    const seven = await Promise.all(Array.from({ length: 7 }, () => upload(owner)));
+    const tooMany = await expectRefusal(
+      createListing(deps, owner, form(seven.map((image) => image.id))),
+      "invalid",
+    );
+    expect(tooMany.fieldErrors.imageIds).toBe("Max 6 images");
+    expect(await listingRows()).toHaveLength(0);
+  });
+
+  it("refuses an address the geocoder does not know, and a geocoder failure, saving nothing", async () => {
+    const mine = await upload(owner);
+    const unknown = await expectRefusal(
+      createListing(deps, owner, form([mine.id], { address: "Xyzzy nowhere 12345" })),
+      "bad-address",
+    );
+    expect(unknown.message).toBe("Please enter a correct address");
+    const failing: Geocoder = {
+      geocode: async () => {
+        throw new GeocoderUnavailableError("provider down");
+      },
+    };
+    await expectRefusal(
+      createListing({ ...deps, geocoder: failing }, owner, form([mine.id])),
+      "geocoder-unavailable",
+    );
+    const blank: Geocoder = { geocode: async () => ({ lat: 1, lng: 2, formattedAddress: " " }) };
+    await expectRefusal(createListing({ ...deps, geocoder: blank }, owner, form([mine.id])), "bad-address");
+    expect(await listingRows()).toHaveLength(0);
+  });
+
+  it("falls back to 0 for a missing coordinate", async () => {
+    const partial: Geocoder = {
+      geocode: async () => ({ lat: Number.NaN, lng: 2.5, formattedAddress: "Somewhere" }),
+    };
+    const saved = await createListing(
+      { ...deps, geocoder: partial },
+      owner,
+      form([(await upload(owner)).id]),
+    );
+    const listing = await findEditableListing(testDb.db, owner, saved.id);
+    expect(listing.geolocation).toEqual({ lat: 0, lng: 2.5 });
+    expect(listing.location).toBe("Somewhere");
+  });
+
+  it("lets the owner edit: new values, a photo removed (row and files), one added, new order", async () => {
+    const [a, b, c] = [await upload(owner), await upload(owner), await upload(owner)];
+    const saved = await createListing(deps, owner, form([a!.id, b!.id, c!.id]), 1_000);
+    const added = await upload(owner);
+    const edited = await updateListing(
+      deps,
+      owner,
+      saved.id,
+      form([c!.id, added.id, a!.id], {
+        type: "sale",
+        regularPrice: "250000",
+        address: "221B Baker Street, London",
+      }),
+      2_000,
+    );
+    expect(edited).toEqual({ id: saved.id, type: "sale" });
+    const listing = await findEditableListing(testDb.db, owner, saved.id);
+    expect(listing).toMatchObject({ type: "sale", regularPrice: 250_000, timestamp: 2_000 });
+    expect(listing.location).toMatch(/London/);
+    expect(listing.images.map((image) => image.id)).toEqual([c!.id, added.id, a!.id]);
+    expect(await testDb.db.selectFrom("image").where("id", "=", b!.id).select("id").execute()).toHaveLength(
+      0,
+    );
+    expect(await filesExist(b!)).toBe(false);
+    expect(await filesExist(a!)).toBe(true);
+  });
+
+  it("refuses an edit by someone else and changes nothing", async () => {
+    const mine = await upload(owner);
+    const saved = await createListing(deps, owner, form([mine.id]));
+    const before = await findEditableListing(testDb.db, owner, saved.id);
+    const theirs = await upload(stranger);
+    await expectRefusal(
+      updateListing(deps, stranger, saved.id, form([theirs.id], { name: "Taken over by me!" })),
+      "forbidden",
+    );
+    // Even an invalid forged form gets the permission answer first.
+    await expectRefusal(updateListing(deps, stranger, saved.id, {}), "forbidden");
+    await expectRefusal(findEditableListing(testDb.db, stranger, saved.id), "forbidden");
+    expect(await findEditableListing(testDb.db, owner, saved.id)).toEqual(before);
+  });
+
+  it("answers not-found for an unknown listing", async () => {
+    await expectRefusal(findEditableListing(testDb.db, owner, "missing"), "not-found");
+    await expectRefusal(updateListing(deps, owner, "missing", form([(await upload(owner)).id])), "not-found");
+    await expectRefusal(deleteListing(deps, owner, "missing"), "not-found");
+  });
+
+  it("refuses a delete by someone else", async () => {
+    const mine = await upload(owner);
+    const saved = await createListing(deps, owner, form([mine.id]));
+    await expectRefusal(deleteListing(deps, stranger, saved.id), "forbidden");
+    expect(await listingRows()).toHaveLength(1);
+    expect(await findImagesByListing(testDb.db, saved.id)).toHaveLength(1);
+    expect(await filesExist(mine)).toBe(true);
+  });
+
+  it("deletes the owner's listing with its photo rows and files", async () => {
+    const photos = [await upload(owner), await upload(owner)];
+    const saved = await createListing(deps, owner, form(photos.map((image) => image.id)));
+    const other = await createListing(deps, owner, form([(await upload(owner)).id]));
+    await deleteListing(deps, owner, saved.id);
+    expect((await listingRows()).map((row) => row.id)).toEqual([other.id]);
+    expect(await findImagesByListing(testDb.db, saved.id)).toHaveLength(0);
+    for (const image of photos) expect(await filesExist(image)).toBe(false);
+    expect(await findImagesByListing(testDb.db, other.id)).toHaveLength(1);
+  });
+});
