@@ -9,11 +9,16 @@ import { nonceContext } from "~/http/request-context";
 import { securityHeaders } from "~/http/security-headers.server";
 import { logger } from "~/logger.server";
 import { CLIENT_IP_HEADER } from "~/modules/auth/auth.constants";
+import { seedEmptyDatabaseInBackground } from "~/modules/seed/seed.server";
 import { services, startServices, stopServices } from "~/services.server";
 
 /** Opens the database (migrating it) and everything else a request needs; called once before listening. */
 export async function start() {
-  await startServices();
+  const { geocoder } = await startServices();
+  // The offline gazetteer takes a second or more of CPU to load; pay it before taking requests rather than
+  // stalling everyone on the first listing save.
+  await geocoder.warmUp?.();
+  seedEmptyDatabaseInBackground(services());
 }
 
 /** Called after the HTTP server stopped taking requests and finished those in flight. */

@@ -56,7 +56,9 @@ let exitHookInstalled = false;
 /** Starts `node server.ts` and resolves once GET /healthz answers 200. */
 export async function startAppServer(options: AppServerOptions = {}): Promise<AppServer> {
   if (!existsSync(path.join(REPO_ROOT, "build"))) {
-    throw new Error("no production build in build/: run `npx react-router build` first (npm run test:e2e does)");
+    throw new Error(
+      "no production build in build/: run `npx react-router build` first (npm run test:e2e does)",
+    );
   }
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), "homestead-e2e-data-")));
@@ -83,6 +85,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
       resolve({ code, signal });
     });
   });
+  // "close" comes after "exit", once stdout and stderr are drained: the last words of a crash included.
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
 
   const lines: string[] = [];
   const echo = options.echo ?? Boolean(process.env.CI || process.env.E2E_APP_LOG);
@@ -107,7 +111,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   };
   if (child.stdout) capture(child.stdout, "out");
   if (child.stderr) capture(child.stderr, "err");
-  child.once("exit", () => log?.end());
+  child.once("close", () => log?.end());
 
   const output = () => lines.join("\n");
   const stop = async (signal: NodeJS.Signals = "SIGTERM", graceMs = 5000): Promise<ExitStatus> => {
@@ -139,6 +143,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     await waitForHealthy(port, exited, options.timeoutMs ?? 60_000);
   } catch (error) {
     await server.cleanup();
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000))]);
     const detail = output().trim() || "(the server printed nothing)";
     throw new Error(`${(error as Error).message}\n--- app server output (last lines) ---\n${detail}\n---`);
   }
@@ -175,7 +180,8 @@ async function waitForHealthy(port: number, exited: Promise<ExitStatus>, timeout
       if (response.status === 200) return;
       lastProblem = `GET /healthz answered ${response.status}`;
     } catch (error) {
-      lastProblem = (error as Error).message;
+      const cause = (error as Error & { cause?: { code?: string } }).cause;
+      lastProblem = cause?.code ?? (error as Error).message;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -190,7 +196,8 @@ function buildEnv(overrides: Record<string, string | undefined>): Record<string,
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
-    if (key === "NODE_OPTIONS" || key === "DATABASE_URL" || key.startsWith("E2E_") || key.startsWith("PW_")) continue;
+    if (key === "NODE_OPTIONS" || key === "DATABASE_URL" || key.startsWith("E2E_") || key.startsWith("PW_"))
+      continue;
     env[key] = value;
   }
   for (const [key, value] of Object.entries(overrides)) {

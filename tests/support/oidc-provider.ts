@@ -1,7 +1,13 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { BrowserContext } from "@playwright/test";
-import { Events, type MutableRedirectUri, type MutableResponse, type MutableToken, OAuth2Server } from "oauth2-mock-server";
+import {
+  Events,
+  type MutableRedirectUri,
+  type MutableResponse,
+  type MutableToken,
+  OAuth2Server,
+} from "oauth2-mock-server";
 
 /**
  * A loopback OpenID Connect provider standing in for Google (oauth2-mock-server: real discovery, JWKS,
@@ -89,20 +95,26 @@ export async function startOidcProvider({ clientId = "test-client" } = {}): Prom
   });
 
   // Runs for the access token and the id_token of a code exchange alike.
-  service.on(Events.BeforeTokenSigning, (token: MutableToken, req: IncomingMessage & { body?: { code?: string } }) => {
-    const code = req.body?.code;
-    const claims = (code && claimsByCode.get(code)) || toClaims(DEFAULT_IDENTITY);
-    Object.assign(token.payload, claims, { aud: clientId });
-  });
+  service.on(
+    Events.BeforeTokenSigning,
+    (token: MutableToken, req: IncomingMessage & { body?: { code?: string } }) => {
+      const code = req.body?.code;
+      const claims = (code && claimsByCode.get(code)) || toClaims(DEFAULT_IDENTITY);
+      Object.assign(token.payload, claims, { aud: clientId });
+    },
+  );
 
-  service.on(Events.BeforeResponse, (response: MutableResponse, req: IncomingMessage & { body?: { code?: string } }) => {
-    const code = req.body?.code;
-    if (!code || typeof response.body !== "object") return;
-    const claims = claimsByCode.get(code);
-    claimsByCode.delete(code);
-    const accessToken = response.body.access_token;
-    if (claims && typeof accessToken === "string") claimsByAccessToken.set(accessToken, claims);
-  });
+  service.on(
+    Events.BeforeResponse,
+    (response: MutableResponse, req: IncomingMessage & { body?: { code?: string } }) => {
+      const code = req.body?.code;
+      if (!code || typeof response.body !== "object") return;
+      const claims = claimsByCode.get(code);
+      claimsByCode.delete(code);
+      const accessToken = response.body.access_token;
+      if (claims && typeof accessToken === "string") claimsByAccessToken.set(accessToken, claims);
+    },
+  );
 
   service.on(Events.BeforeUserinfo, (response: MutableResponse, req: IncomingMessage) => {
     const accessToken = /^Bearer (.+)$/i.exec(req.headers.authorization ?? "")?.[1];
@@ -212,6 +224,7 @@ export async function fetchAuthorizations(): Promise<Authorization[]> {
 
 function issuerUrlFromEnv(): string {
   const value = process.env.E2E_OIDC_ISSUER_URL;
-  if (!value) throw new Error("E2E_OIDC_ISSUER_URL is not set: is tests/e2e/global-setup.ts the globalSetup?");
+  if (!value)
+    throw new Error("E2E_OIDC_ISSUER_URL is not set: is tests/e2e/global-setup.ts the globalSetup?");
   return value;
 }

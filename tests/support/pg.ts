@@ -47,7 +47,10 @@ export async function pgAvailable(serverUrl?: string): Promise<boolean> {
  * Creates an empty database named `<prefix>_<random>` on the server `serverUrl` points at and returns its
  * URL (same credentials and host). `drop()` removes it, closing any connection still open to it.
  */
-export async function createTestDatabase(prefix = "homestead_test", serverUrl?: string): Promise<TestDatabase> {
+export async function createTestDatabase(
+  prefix = "homestead_test",
+  serverUrl?: string,
+): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`.toLowerCase();
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name: ${name}`);
   const admin = adminUrl(serverUrl);

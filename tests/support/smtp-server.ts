@@ -218,7 +218,9 @@ export async function waitForMail(
   const mails = (await response.json()) as ReceivedMail[];
   const newest = mails.at(-1);
   if (!newest) {
-    throw new Error(`no e-mail to ${to}${subject ? ` with subject containing "${subject}"` : ""} within ${timeout} ms`);
+    throw new Error(
+      `no e-mail to ${to}${subject ? ` with subject containing "${subject}"` : ""} within ${timeout} ms`,
+    );
   }
   return newest;
 }

@@ -1,0 +1,39 @@
+import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
+import { launchOptions } from "./tests/support/browser.ts";
+
+const isCI = Boolean(process.env.CI);
+
+const reporter: ReporterDescription[] = [["list"], ["html", { open: "never" }]];
+// .ci/run asks for a machine-readable result to print its summary line.
+if (process.env.E2E_JSON_REPORT) reporter.push(["json", { outputFile: process.env.E2E_JSON_REPORT }]);
+
+/**
+ * End-to-end tests: Chromium against the production build started by tests/e2e/global-setup.ts, which also
+ * sets E2E_BASE_URL. Workers run tests in parallel against one shared app instance, so every test creates
+ * its own users and listings (unique e-mails) and never relies on what another test left behind.
+ */
+export default defineConfig({
+  testDir: "tests/e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  outputDir: "test-results",
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: isCI,
+  retries: isCI ? 1 : 0,
+  reporter,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    // Set by the global setup; the config is evaluated again in each worker, after the setup ran.
+    baseURL: process.env.E2E_BASE_URL,
+    screenshot: "only-on-failure",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+  ],
+});
