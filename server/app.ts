@@ -34,7 +34,7 @@ app.set("trust proxy", settings.trustProxy);
 app.use(
   pinoHttp({
     logger,
-    genReqId: (req, res) => {
+    genReqId: (_req, res) => {
       const id = randomUUID();
       res.setHeader("x-request-id", id);
       return id;

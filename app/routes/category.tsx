@@ -1,8 +1,46 @@
-// Placeholder until this screen lands.
-export function loader() {
-  throw new Response("Not implemented yet", { status: 404 });
+import { data } from "react-router";
+import { ListingList } from "~/components/listing/listing-list";
+import { orFailedPage } from "~/modules/listing/listing.page";
+import { loadListingsPage } from "~/modules/listing/listing.page.server";
+import { categoryHeading, isListingType } from "~/modules/listing/listing.rules";
+import { listMeta } from "~/modules/listing/listing.seo";
+import { services } from "~/services.server";
+import type { Route } from "./+types/category";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? listMeta(
+        loaderData.heading,
+        `${loaderData.heading}: the newest listings first, with photos, prices and room counts.`,
+        `/category/${loaderData.categoryName}`,
+        loaderData.publicUrl,
+      )
+    : [{ title: "Page not found · Homestead" }];
+
+export async function loader({ params, url }: Route.LoaderArgs) {
+  const { categoryName } = params;
+  // Only rent and sale exist; anything else is the 404 page.
+  if (!isListingType(categoryName)) throw data(null, { status: 404 });
+  const { db, config } = services();
+  const page = await loadListingsPage(db, { type: categoryName }, url.searchParams.get("cursor"));
+  return { categoryName, heading: categoryHeading(categoryName), publicUrl: config.publicUrl, ...page };
 }
 
-export default function Placeholder() {
-  return null;
+export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
+  const categoryName = params.categoryName === "rent" ? "rent" : "sale";
+  return orFailedPage(serverLoader, {
+    categoryName,
+    heading: categoryHeading(categoryName),
+    publicUrl: window.location.origin,
+  });
+}
+
+export default function Category({ loaderData }: Route.ComponentProps) {
+  const { categoryName, heading } = loaderData;
+  return (
+    <main className="page">
+      <h1 className="page-heading">{heading}</h1>
+      <ListingList key={categoryName} page={loaderData} emptyMessage={`No listings for ${categoryName}`} />
+    </main>
+  );
 }

@@ -10,13 +10,13 @@ import type { Route } from "./+types/create-listing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create a Listing · Homestead" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
-  requireUser(context, request);
+export function loader({ context, url }: Route.LoaderArgs) {
+  requireUser(context, url);
   return null;
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const input = listingFormInput(await request.formData());
   try {
     const saved = await createListing(services(), user, input);

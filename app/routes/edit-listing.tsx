@@ -14,8 +14,8 @@ import type { Route } from "./+types/edit-listing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homestead" }];
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
-  const user = requireUser(context, request);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const user = requireUser(context, url);
   try {
     const listing = await findEditableListing(services().db, user, params.listingId);
     const defaults: ListingFormDefaults = {
@@ -37,8 +37,8 @@ export async function loader({ context, request, params }: Route.LoaderArgs) {
   }
 }
 
-export async function action({ context, request, params }: Route.ActionArgs) {
-  const user = requireUser(context, request);
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  const user = requireUser(context, url);
   const input = listingFormInput(await request.formData());
   try {
     const saved = await updateListing(services(), user, params.listingId, input);

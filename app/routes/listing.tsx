@@ -1,8 +1,87 @@
-// Placeholder until this screen lands.
-export function loader() {
-  throw new Response("Not implemented yet", { status: 404 });
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { ArrowRightIcon } from "~/components/icons";
+import { ListingFacts } from "~/components/listing/listing-facts";
+import { JsonLd } from "~/components/listing/listing-json-ld";
+import { ListingMap } from "~/components/listing/listing-map";
+import { PhotoSlider } from "~/components/listing/photo-slider";
+import { ShareButton } from "~/components/listing/share-button";
+import { NotFound } from "~/components/not-found";
+import { notify } from "~/components/toaster";
+import { getUser } from "~/modules/auth/auth.session.server";
+import { contactPath } from "~/modules/listing/listing.contact";
+import { findListingById } from "~/modules/listing/listing.repo.server";
+import { listingPath } from "~/modules/listing/listing.rules";
+import { listingJsonLd, listingMeta } from "~/modules/listing/listing.seo";
+import { services } from "~/services.server";
+import type { Route } from "./+types/listing";
+
+const NOT_FOUND = "Listing does not exist";
+
+// On a 404 the error boundary's NotFound page sets the title.
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? listingMeta(loaderData.listing, loaderData.publicUrl) : [];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = services();
+  const listing = await findListingById(db, params.listingId);
+  if (!listing) throw data(NOT_FOUND, { status: 404 });
+  // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
+  if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
+  const viewer = getUser(context);
+  return {
+    listing,
+    // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
+    canContact: viewer?.id !== listing.userRef,
+    map: config.map,
+    publicUrl: config.publicUrl,
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export default function ListingPage({ loaderData }: Route.ComponentProps) {
+  const { listing, canContact, map, publicUrl } = loaderData;
+  return (
+    <main>
+      <div className="relative">
+        <PhotoSlider key={listing.id} images={listing.images} name={listing.name} />
+        <ShareButton />
+      </div>
+      <div className="page max-w-3xl">
+        <ListingFacts listing={listing} />
+        {canContact ? (
+          <Link to={contactPath(listing)} className="btn-primary mt-6 w-full sm:w-auto">
+            Contact Landlord <ArrowRightIcon />
+          </Link>
+        ) : null}
+        <section aria-labelledby="listing-location" className="mt-8">
+          <h2 id="listing-location" className="mb-3 text-xl font-bold">
+            Location
+          </h2>
+          <ListingMap
+            key={listing.id}
+            lat={listing.geolocation.lat}
+            lng={listing.geolocation.lng}
+            location={listing.location}
+            tileUrl={map.tileUrl}
+            attribution={map.attribution}
+          />
+        </section>
+        <JsonLd data={listingJsonLd(listing, publicUrl)} />
+      </div>
+    </main>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  useEffect(() => {
+    if (notFound) notify("error", NOT_FOUND);
+  }, [notFound]);
+  if (notFound) return <NotFound message={NOT_FOUND} />;
+  return (
+    <main className="page">
+      <h1 className="page-heading">Something went wrong</h1>
+      <p>Please try again in a moment.</p>
+    </main>
+  );
 }

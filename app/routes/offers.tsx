@@ -1,8 +1,35 @@
-// Placeholder until this screen lands.
-export function loader() {
-  throw new Response("Not implemented yet", { status: 404 });
+import { ListingList } from "~/components/listing/listing-list";
+import { orFailedPage } from "~/modules/listing/listing.page";
+import { loadListingsPage } from "~/modules/listing/listing.page.server";
+import { listMeta } from "~/modules/listing/listing.seo";
+import { services } from "~/services.server";
+import type { Route } from "./+types/offers";
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData
+    ? listMeta(
+        "Offers",
+        "Homes for rent and for sale at a discounted price, newest first.",
+        "/offers",
+        loaderData.publicUrl,
+      )
+    : [{ title: "Offers · Homestead" }];
+
+export async function loader({ url }: Route.LoaderArgs) {
+  const { db, config } = services();
+  const page = await loadListingsPage(db, { offer: true }, url.searchParams.get("cursor"));
+  return { publicUrl: config.publicUrl, ...page };
 }
 
-export default function Placeholder() {
-  return null;
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return orFailedPage(serverLoader, { publicUrl: window.location.origin });
+}
+
+export default function Offers({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className="page">
+      <h1 className="page-heading">Offers</h1>
+      <ListingList page={loaderData} emptyMessage="There are no current offers" />
+    </main>
+  );
 }

@@ -1,4 +1,16 @@
-// Placeholder until this resource lands.
-export function loader() {
-  return new Response("Not implemented yet", { status: 404 });
+import { findAllListingPaths } from "~/modules/listing/listing.repo.server";
+import { sitemapEntries, sitemapXml } from "~/modules/listing/listing.sitemap";
+import { services } from "~/services.server";
+
+/** /sitemap.xml: the public pages and every listing page, with absolute URLs and last-modified times. */
+export async function loader() {
+  const { db, config } = services();
+  const listings = await findAllListingPaths(db);
+  return new Response(sitemapXml(config.publicUrl, sitemapEntries(listings)), {
+    headers: {
+      "Content-Type": "application/xml; charset=utf-8",
+      // Crawlers fetch it rarely; an hour of staleness costs nothing and spares the database.
+      "Cache-Control": "public, max-age=3600",
+    },
+  });
 }

@@ -28,11 +28,13 @@ export function getUser(context: Readonly<RouterContextProvider>): SessionUser |
   return context.get(userContext);
 }
 
-/** The signed-in user; a visitor is sent to /sign-in and brought back to this page afterwards. */
-export function requireUser(context: Readonly<RouterContextProvider>, request: Request): SessionUser {
+/**
+ * The signed-in user; a visitor is sent to /sign-in and brought back to this page afterwards. `url` is the
+ * loader's normalized URL (without React Router's `.data` suffix), so the way back is the page, not its data.
+ */
+export function requireUser(context: Readonly<RouterContextProvider>, url: URL): SessionUser {
   const user = getUser(context);
   if (user) return user;
-  const url = new URL(request.url);
   throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 

@@ -127,3 +127,20 @@ function toListing(row: ListingRow, images: ImageRow[]): Listing {
     userRef: row.userRef,
   };
 }
+
+/** The listing row alone (no photos), for permission checks before a write. */
+export async function findListingRowById(db: Db, id: string): Promise<ListingRow | undefined> {
+  return db.selectFrom("listing").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
+/** Overwrites a listing's data (SPEC.md section 7: "overwrite with the same payload"); false when it is gone. */
+export async function updateListingRow(db: Db, id: string, row: Omit<NewListingRow, "id" | "userRef">) {
+  const result = await db.updateTable("listing").set(row).where("id", "=", id).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a listing row; false when there was none. */
+export async function deleteListingRow(db: Db, id: string) {
+  const result = await db.deleteFrom("listing").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}

@@ -50,3 +50,21 @@ export function categoryHeading(categoryName: string) {
 export function listingPath(listing: Pick<Listing, "type" | "id">) {
   return `/category/${listing.type}/${listing.id}`;
 }
+
+/** "$50 discount", "$50,000 discount" (SPEC.md: "$ {regular minus discounted} discount"), or null without an offer. */
+export function discountLabel(listing: Pick<Listing, "offer" | "regularPrice" | "discountedPrice">) {
+  const discount = discountAmount(listing);
+  return discount == null ? null : `$${formatNumber(discount)} discount`;
+}
+
+/** The detail page's title line: "Sunny flat - $1,500 / Month". */
+export function nameWithPrice(
+  listing: Pick<Listing, "name" | "type" | "offer" | "regularPrice" | "discountedPrice">,
+) {
+  return `${listing.name} - ${formatPrice(listing)}`;
+}
+
+/** Whether a category name from the URL is one SPEC.md knows (rent or sale). */
+export function isListingType(value: string | undefined): value is Listing["type"] {
+  return value === "rent" || value === "sale";
+}

@@ -31,7 +31,10 @@ export function createMailer(mail: Config["mail"]): Mailer {
       mkdirSync(mail.outboxDir, { recursive: true });
       const file = path.join(mail.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
       writeFileSync(file, info.message as Buffer);
-      logger.info({ to: message.to, subject: message.subject, file, text: message.text }, "mail written to outbox");
+      logger.info(
+        { to: message.to, subject: message.subject, file, text: message.text },
+        "mail written to outbox",
+      );
     },
   };
 }

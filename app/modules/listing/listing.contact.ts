@@ -1,0 +1,16 @@
+import type { Listing } from "./listing.types";
+
+// The two links of SPEC.md's contact flow: from a listing to the contact page, and from there to the mail client.
+
+/** "/contact/{owner id}?listingName={name}": the Contact Landlord link of a listing. */
+export function contactPath(listing: Pick<Listing, "userRef" | "name">) {
+  return `/contact/${encodeURIComponent(listing.userRef)}?listingName=${encodeURIComponent(listing.name)}`;
+}
+
+/**
+ * "mailto:{email}?subject={listing name}&body={message}". Subject and body are percent-encoded (RFC 6068), so
+ * "&", "?", "#", "+" and line breaks in them reach the mail client as typed instead of cutting the link short.
+ */
+export function landlordMailtoHref(email: string, subject: string, body: string) {
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}

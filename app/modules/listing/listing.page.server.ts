@@ -1,0 +1,23 @@
+import type { Db } from "~/db/db.server";
+import { logger } from "~/logger.server";
+import { FAILED_PAGE, type ListingsPageData } from "./listing.page";
+import { decodeCursor, findListingsPage, type ListingFilter } from "./listing.repo.server";
+import { toListingSummary } from "./listing.summary";
+
+/**
+ * The page of a category or of the offers that starts after `cursor` (the first page without one, or when the
+ * cursor was tampered with). A database failure is logged and shown as "Could not fetch listings", not as a 500.
+ */
+export async function loadListingsPage(
+  db: Db,
+  filter: ListingFilter,
+  cursor: string | null,
+): Promise<ListingsPageData> {
+  try {
+    const page = await findListingsPage(db, filter, decodeCursor(cursor));
+    return { listings: page.listings.map(toListingSummary), nextCursor: page.nextCursor, failed: false };
+  } catch (error) {
+    logger.error({ err: error, filter }, "could not fetch listings");
+    return FAILED_PAGE;
+  }
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { FAILED_PAGE, type ListingsPageData, orFailedPage } from "./listing.page";
+
+type CategoryPage = ListingsPageData & { heading: string };
+const page: CategoryPage = { heading: "Places for rent", listings: [], nextCursor: "abc", failed: false };
+
+describe("orFailedPage (Load More and navigations in the browser)", () => {
+  it("passes the server's page through", async () => {
+    await expect(orFailedPage(async () => page, { heading: "Places for rent" })).resolves.toBe(page);
+  });
+
+  it("turns a network failure into the failed page, keeping the route's other data", async () => {
+    const result = await orFailedPage<CategoryPage>(
+      async () => {
+        throw new TypeError("Failed to fetch");
+      },
+      { heading: "Places for rent" },
+    );
+    expect(result).toEqual({ heading: "Places for rent", ...FAILED_PAGE });
+  });
+
+  it("lets a response the server threw (404 for an unknown category) reach the error boundary", async () => {
+    const notFound = new Response(null, { status: 404 });
+    await expect(orFailedPage<CategoryPage>(() => Promise.reject(notFound), { heading: "" })).rejects.toBe(
+      notFound,
+    );
+    const routeError = { status: 404, statusText: "Not Found", internal: false, data: null };
+    await expect(orFailedPage<CategoryPage>(() => Promise.reject(routeError), { heading: "" })).rejects.toBe(
+      routeError,
+    );
+  });
+});

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import {
+  bathroomsLabel,
+  bedroomsLabel,
+  categoryHeading,
+  discountAmount,
+  discountLabel,
+  effectivePrice,
+  formatNumber,
+  formatPrice,
+  isListingType,
+  listingPath,
+  nameWithPrice,
+  typeLabel,
+} from "./listing.rules";
+
+const rent = { type: "rent", offer: false, regularPrice: 1500, discountedPrice: null } as const;
+const sale = { type: "sale", offer: false, regularPrice: 450_000, discountedPrice: null } as const;
+
+describe("prices (SPEC.md section 9: $, comma thousands, discounted price on offer, / Month for rent)", () => {
+  it.each([
+    [0, "0"],
+    [50, "50"],
+    [999, "999"],
+    [1000, "1,000"],
+    [1500, "1,500"],
+    [450_000, "450,000"],
+    [1_234_567, "1,234,567"],
+    [750_000_000, "750,000,000"],
+  ])("formats %i as %s", (value, text) => {
+    expect(formatNumber(value)).toBe(text);
+  });
+
+  it("adds / Month to a rent and nothing to a sale", () => {
+    expect(formatPrice(rent)).toBe("$1,500 / Month");
+    expect(formatPrice(sale)).toBe("$450,000");
+  });
+
+  it("shows the discounted price when there is an offer", () => {
+    expect(formatPrice({ ...rent, offer: true, discountedPrice: 1450 })).toBe("$1,450 / Month");
+    expect(formatPrice({ ...sale, offer: true, discountedPrice: 400_000 })).toBe("$400,000");
+    expect(effectivePrice({ ...sale, offer: true, discountedPrice: 400_000 })).toBe(400_000);
+  });
+
+  it("ignores a stored discounted price without an offer", () => {
+    expect(formatPrice({ ...rent, discountedPrice: 1000 })).toBe("$1,500 / Month");
+  });
+
+  it("puts the name before the price on the detail page", () => {
+    expect(nameWithPrice({ ...rent, name: "Sunny flat near the park" })).toBe(
+      "Sunny flat near the park - $1,500 / Month",
+    );
+    expect(nameWithPrice({ ...sale, name: "Stone house", offer: true, discountedPrice: 425_500 })).toBe(
+      "Stone house - $425,500",
+    );
+  });
+});
+
+describe("discount (SPEC.md: $ {regular minus discounted} discount)", () => {
+  it("is the regular minus the discounted price, with comma thousands", () => {
+    expect(discountAmount({ ...rent, offer: true, discountedPrice: 1450 })).toBe(50);
+    expect(discountLabel({ ...rent, offer: true, discountedPrice: 1450 })).toBe("$50 discount");
+    expect(discountLabel({ ...sale, offer: true, discountedPrice: 400_000 })).toBe("$50,000 discount");
+    expect(discountLabel({ ...sale, regularPrice: 750_000_000, offer: true, discountedPrice: 50 })).toBe(
+      "$749,999,950 discount",
+    );
+  });
+
+  it("is absent without an offer", () => {
+    expect(discountAmount(rent)).toBeNull();
+    expect(discountLabel(rent)).toBeNull();
+    expect(discountLabel({ ...rent, discountedPrice: 1000 })).toBeNull();
+  });
+});
+
+describe("room counts", () => {
+  it.each([
+    [1, "1 Bedroom", "1 Bathroom"],
+    [2, "2 Bedrooms", "2 Bathrooms"],
+    [3, "3 Bedrooms", "3 Bathrooms"],
+    [50, "50 Bedrooms", "50 Bathrooms"],
+  ])("%i is %s and %s", (count, bedrooms, bathrooms) => {
+    expect(bedroomsLabel(count)).toBe(bedrooms);
+    expect(bathroomsLabel(count)).toBe(bathrooms);
+  });
+});
+
+describe("types and categories", () => {
+  it("labels the type", () => {
+    expect(typeLabel("rent")).toBe("For Rent");
+    expect(typeLabel("sale")).toBe("For Sale");
+  });
+
+  it("heads a category list: rent, otherwise sale (SPEC.md)", () => {
+    expect(categoryHeading("rent")).toBe("Places for rent");
+    expect(categoryHeading("sale")).toBe("Places for sale");
+    expect(categoryHeading("anything")).toBe("Places for sale");
+  });
+
+  it("knows only rent and sale as categories", () => {
+    expect(isListingType("rent")).toBe(true);
+    expect(isListingType("sale")).toBe(true);
+    expect(isListingType("Rent")).toBe(false);
+    expect(isListingType("offers")).toBe(false);
+    expect(isListingType(undefined)).toBe(false);
+  });
+
+  it("links a listing to /category/{type}/{id}", () => {
+    expect(listingPath({ type: "sale", id: "abc-123" })).toBe("/category/sale/abc-123");
+  });
+});

@@ -1,0 +1,197 @@
+import { describe, expect, it } from "vitest";
+import {
+  absoluteUrl,
+  coverImageUrl,
+  listingDescription,
+  listingJsonLd,
+  listingMeta,
+  listMeta,
+  serializeJsonLd,
+} from "./listing.seo";
+import { escapeXml, sitemapEntries, sitemapXml } from "./listing.sitemap";
+import type { Listing } from "./listing.types";
+
+const PUBLIC_URL = "https://homes.example";
+
+function listing(overrides: Partial<Listing> = {}): Listing {
+  return {
+    id: "b1c2",
+    type: "rent",
+    name: "Sunny flat near the park",
+    bedrooms: 2,
+    bathrooms: 1,
+    parking: false,
+    furnished: true,
+    location: "12 Rue de Rivoli, Paris, France",
+    offer: false,
+    regularPrice: 1500,
+    discountedPrice: null,
+    imageUrls: ["/images/u1-photo-x-1600.webp", "/images/u1-photo-y-1600.webp"],
+    images: [],
+    geolocation: { lat: 48.8566, lng: 2.3522 },
+    timestamp: Date.UTC(2026, 10, 1, 12),
+    userRef: "u1",
+    ...overrides,
+  };
+}
+
+/** The content of the first tag with this name or property. */
+function tag(tags: ReturnType<typeof listingMeta>, key: string) {
+  const found =
+    tags.find((entry) => "name" in entry && entry.name === key) ??
+    tags.find((entry) => "property" in entry && entry.property === key);
+  return found && "content" in found ? found.content : undefined;
+}
+
+describe("listing page meta", () => {
+  it("has a real title, a description and a canonical link", () => {
+    const tags = listingMeta(listing(), PUBLIC_URL);
+    expect(tags).toContainEqual({ title: "Sunny flat near the park - $1,500 / Month · Homestead" });
+    expect(tag(tags, "description")).toBe(
+      "For Rent: 2 Bedrooms, 1 Bathroom, Furnished in 12 Rue de Rivoli, Paris, France. $1,500 / Month.",
+    );
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://homes.example/category/rent/b1c2",
+    });
+  });
+
+  it("has Open Graph and Twitter tags with an absolute cover image", () => {
+    const tags = listingMeta(
+      listing({ type: "sale", offer: true, regularPrice: 450_000, discountedPrice: 400_000 }),
+      PUBLIC_URL,
+    );
+    expect(tag(tags, "og:title")).toBe("Sunny flat near the park - $400,000");
+    expect(tag(tags, "og:url")).toBe("https://homes.example/category/sale/b1c2");
+    expect(tag(tags, "og:type")).toBe("website");
+    expect(tag(tags, "og:image")).toBe("https://homes.example/images/u1-photo-x-1600.webp");
+    expect(tag(tags, "og:description")).toContain("For Sale");
+    expect(tag(tags, "twitter:card")).toBe("summary_large_image");
+    expect(tag(tags, "twitter:image")).toBe("https://homes.example/images/u1-photo-x-1600.webp");
+  });
+
+  it("leaves the image out for a listing without photos", () => {
+    const tags = listingMeta(listing({ imageUrls: [] }), PUBLIC_URL);
+    expect(tag(tags, "og:image")).toBeUndefined();
+    expect(tag(tags, "twitter:card")).toBe("summary");
+    expect(coverImageUrl({ imageUrls: [] }, PUBLIC_URL)).toBeNull();
+  });
+
+  it("keeps the description short enough for search results", () => {
+    const description = listingDescription(listing({ location: "A very long address ".repeat(20) }));
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description.endsWith("…")).toBe(true);
+  });
+
+  it("mentions parking and the singular counts", () => {
+    expect(listingDescription(listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: false }))).toBe(
+      "For Rent: 1 Bedroom, 3 Bathrooms, Parking Spot in 12 Rue de Rivoli, Paris, France. $1,500 / Month.",
+    );
+  });
+
+  it("points every page of a list at its first page", () => {
+    const tags = listMeta("Places for rent", "Newest first.", "/category/rent", PUBLIC_URL);
+    expect(tags).toContainEqual({ title: "Places for rent · Homestead" });
+    expect(tags).toContainEqual({
+      tagName: "link",
+      rel: "canonical",
+      href: "https://homes.example/category/rent",
+    });
+  });
+
+  it("joins URLs whether or not the public URL ends with a slash", () => {
+    expect(absoluteUrl("https://homes.example/", "/offers")).toBe("https://homes.example/offers");
+    expect(absoluteUrl("http://localhost:3000", "/images/a.webp")).toBe(
+      "http://localhost:3000/images/a.webp",
+    );
+  });
+});
+
+describe("schema.org JSON-LD", () => {
+  it("describes a rent as a RealEstateListing leased out per month", () => {
+    const data = listingJsonLd(listing({ offer: true, discountedPrice: 1450 }), PUBLIC_URL);
+    expect(data).toMatchObject({
+      "@context": "https://schema.org",
+      "@type": "RealEstateListing",
+      url: "https://homes.example/category/rent/b1c2",
+      name: "Sunny flat near the park",
+      datePosted: "2026-11-01T12:00:00.000Z",
+      image: [
+        "https://homes.example/images/u1-photo-x-1600.webp",
+        "https://homes.example/images/u1-photo-y-1600.webp",
+      ],
+      offers: {
+        "@type": "Offer",
+        price: 1450,
+        priceCurrency: "USD",
+        businessFunction: "http://purl.org/goodrelations/v1#LeaseOut",
+        priceSpecification: { unitCode: "MON", price: 1450 },
+      },
+      mainEntity: {
+        numberOfBedrooms: 2,
+        numberOfBathroomsTotal: 1,
+        address: "12 Rue de Rivoli, Paris, France",
+        geo: { "@type": "GeoCoordinates", latitude: 48.8566, longitude: 2.3522 },
+      },
+    });
+  });
+
+  it("describes a sale without a monthly price", () => {
+    const data = listingJsonLd(listing({ type: "sale", regularPrice: 450_000 }), PUBLIC_URL);
+    expect(data.offers.businessFunction).toBe("http://purl.org/goodrelations/v1#Sell");
+    expect(data.offers).not.toHaveProperty("priceSpecification");
+  });
+
+  it("cannot be closed early by a listing's text", () => {
+    const json = serializeJsonLd(
+      listingJsonLd(listing({ name: "</script><script>alert(1)</script> & co" }), PUBLIC_URL),
+    );
+    expect(json).not.toMatch(/[<>&]/);
+    expect(JSON.parse(json).name).toBe("</script><script>alert(1)</script> & co");
+    expect(serializeJsonLd({ text: "a\u2028b" })).toBe('{"text":"a\\u2028b"}');
+  });
+});
+
+describe("sitemap", () => {
+  const listings = [
+    { id: "s1", type: "sale" as const, timestamp: Date.UTC(2026, 10, 3) },
+    { id: "r2", type: "rent" as const, timestamp: Date.UTC(2026, 10, 2) },
+    { id: "r1", type: "rent" as const, timestamp: Date.UTC(2026, 10, 1) },
+  ];
+
+  it("lists Explore, Offers, both categories and every listing, with their last change", () => {
+    expect(sitemapEntries(listings)).toEqual([
+      { path: "/", lastmod: Date.UTC(2026, 10, 3) },
+      { path: "/offers", lastmod: Date.UTC(2026, 10, 3) },
+      { path: "/category/rent", lastmod: Date.UTC(2026, 10, 2) },
+      { path: "/category/sale", lastmod: Date.UTC(2026, 10, 3) },
+      { path: "/category/sale/s1", lastmod: Date.UTC(2026, 10, 3) },
+      { path: "/category/rent/r2", lastmod: Date.UTC(2026, 10, 2) },
+      { path: "/category/rent/r1", lastmod: Date.UTC(2026, 10, 1) },
+    ]);
+  });
+
+  it("leaves lastmod out while there are no listings", () => {
+    expect(sitemapEntries([]).slice(0, 4)).toEqual([
+      { path: "/", lastmod: undefined },
+      { path: "/offers", lastmod: undefined },
+      { path: "/category/rent", lastmod: undefined },
+      { path: "/category/sale", lastmod: undefined },
+    ]);
+  });
+
+  it("writes absolute, escaped URLs in the sitemaps.org format", () => {
+    const xml = sitemapXml("https://homes.example/a&b", [
+      { path: "/", lastmod: Date.UTC(2026, 10, 3) },
+      { path: "/offers" },
+    ]);
+    expect(xml).toContain('<?xml version="1.0" encoding="UTF-8"?>');
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(
+      "<url><loc>https://homes.example/a&amp;b/</loc><lastmod>2026-11-03T00:00:00.000Z</lastmod></url>",
+    );
+    expect(xml).toContain("<url><loc>https://homes.example/a&amp;b/offers</loc></url>");
+    expect(escapeXml(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+  });
+});

@@ -1,0 +1,147 @@
+import type { MetaDescriptor } from "react-router";
+import {
+  bathroomsLabel,
+  bedroomsLabel,
+  effectivePrice,
+  formatPrice,
+  listingPath,
+  nameWithPrice,
+  typeLabel,
+} from "./listing.rules";
+import type { Listing } from "./listing.types";
+
+// What search engines and link previews read about a listing: title, description, Open Graph and Twitter
+// tags, the canonical URL and schema.org JSON-LD. Built from the same display rules as the page itself.
+
+const SITE_NAME = "Homestead";
+const DESCRIPTION_MAX = 160;
+
+/** `path` on this site as an absolute URL ("https://homestead.example/category/rent/abc"), keeping any base path. */
+export function absoluteUrl(publicUrl: string, path: string) {
+  return `${publicUrl.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
+}
+
+/** One sentence for search results and previews: "For Rent: 2 Bedrooms, 1 Bathroom, Furnished in Paris. $1,500 / Month." */
+export function listingDescription(listing: Listing) {
+  const facts = [bedroomsLabel(listing.bedrooms), bathroomsLabel(listing.bathrooms)];
+  if (listing.parking) facts.push("Parking Spot");
+  if (listing.furnished) facts.push("Furnished");
+  const text = `${typeLabel(listing.type)}: ${facts.join(", ")} in ${listing.location}. ${formatPrice(listing)}.`;
+  return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
+}
+
+/** The cover photo's largest stored size as an absolute URL, or null for a listing without photos. */
+export function coverImageUrl(listing: Pick<Listing, "imageUrls">, publicUrl: string) {
+  const cover = listing.imageUrls[0];
+  return cover ? absoluteUrl(publicUrl, cover) : null;
+}
+
+/** Title, description, canonical link, Open Graph and Twitter card tags of a listing's page. */
+export function listingMeta(listing: Listing, publicUrl: string): MetaDescriptor[] {
+  const title = `${nameWithPrice(listing)} · ${SITE_NAME}`;
+  const description = listingDescription(listing);
+  const url = absoluteUrl(publicUrl, listingPath(listing));
+  const image = coverImageUrl(listing, publicUrl);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:title", content: nameWithPrice(listing) },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: nameWithPrice(listing) },
+    { name: "twitter:description", content: description },
+  ];
+  if (image) {
+    tags.push(
+      { property: "og:image", content: image },
+      { property: "og:image:alt", content: listing.name },
+      { name: "twitter:image", content: image },
+      { name: "twitter:image:alt", content: listing.name },
+    );
+  }
+  return tags;
+}
+
+/** Title, description and canonical link of a list page (a category or the offers); later pages point to the first. */
+export function listMeta(
+  title: string,
+  description: string,
+  path: string,
+  publicUrl: string,
+): MetaDescriptor[] {
+  return [
+    { title: `${title} · ${SITE_NAME}` },
+    { name: "description", content: description },
+    { tagName: "link", rel: "canonical", href: absoluteUrl(publicUrl, path) },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: absoluteUrl(publicUrl, path) },
+    { property: "og:type", content: "website" },
+  ];
+}
+
+/** schema.org RealEstateListing of a listing's page, with the home itself as its main entity. */
+export function listingJsonLd(listing: Listing, publicUrl: string) {
+  const url = absoluteUrl(publicUrl, listingPath(listing));
+  const price = effectivePrice(listing);
+  const amenities = [
+    { name: "Parking Spot", value: listing.parking },
+    { name: "Furnished", value: listing.furnished },
+  ];
+  return {
+    "@context": "https://schema.org",
+    "@type": "RealEstateListing",
+    "@id": url,
+    url,
+    name: listing.name,
+    description: listingDescription(listing),
+    datePosted: new Date(listing.timestamp).toISOString(),
+    image: listing.imageUrls.map((path) => absoluteUrl(publicUrl, path)),
+    offers: {
+      "@type": "Offer",
+      url,
+      price,
+      priceCurrency: "USD",
+      businessFunction: `http://purl.org/goodrelations/v1#${listing.type === "rent" ? "LeaseOut" : "Sell"}`,
+      ...(listing.type === "rent"
+        ? {
+            priceSpecification: {
+              "@type": "UnitPriceSpecification",
+              price,
+              priceCurrency: "USD",
+              unitCode: "MON",
+              unitText: "month",
+            },
+          }
+        : {}),
+    },
+    mainEntity: {
+      "@type": "Accommodation",
+      name: listing.name,
+      address: listing.location,
+      numberOfBedrooms: listing.bedrooms,
+      numberOfBathroomsTotal: listing.bathrooms,
+      geo: {
+        "@type": "GeoCoordinates",
+        latitude: listing.geolocation.lat,
+        longitude: listing.geolocation.lng,
+      },
+      amenityFeature: amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", ...amenity })),
+    },
+  };
+}
+
+/**
+ * JSON for a <script type="application/ld+json"> element. "<", ">" and "&" become \u escapes so a listing
+ * named "</script><script>…" cannot close the element and inject markup; U+2028/9 for old JSON parsers.
+ */
+export function serializeJsonLd(value: unknown) {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}

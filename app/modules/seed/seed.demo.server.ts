@@ -1,0 +1,75 @@
+import type { Db } from "~/db/db.server";
+import { generateListing, type PhotoPool } from "./seed.listing-generator";
+import type { PhotoStudio } from "./seed.photos.server";
+import { createRandom, stableId, stableUuid } from "./seed.random";
+import {
+  findExistingListingIds,
+  insertListingsWithImages,
+  toImageRows,
+  toListingRow,
+} from "./seed.rows.server";
+
+/** How many demo listings a fresh install shows. */
+export const DEMO_LISTING_COUNT = 36;
+
+/** 12 houses and 12 rooms: enough variety for 36 listings, few enough to draw and process in seconds. */
+export const DEMO_PHOTO_POOL: PhotoPool = { exteriors: 12, interiors: 12 };
+
+const HOUR = 60 * 60 * 1000;
+// Newest an hour old, oldest about six weeks: newest-first order mixes cities and categories.
+const SPACING = 28 * HOUR;
+// Two listings at a time: each one's photos are processed in parallel already, and a small machine has few cores.
+const CONCURRENCY = 2;
+
+/** The id of demo listing `index` (0-based): stable, but not guessable from the index. */
+export function demoListingId(index: number): string {
+  return stableId("demo-listing", index);
+}
+
+/**
+ * Creates the demo listings that do not exist yet, each with its photos stored through the upload pipeline,
+ * spread among `ownerIds`. Each listing is written with its images in one transaction once its photos are
+ * stored, so a page never shows a listing without them. Returns how many listings and images it created.
+ */
+export async function seedDemoListings(
+  db: Db,
+  studio: PhotoStudio,
+  ownerIds: string[],
+  onProgress: (done: number, total: number) => void = () => {},
+): Promise<{ listings: number; images: number }> {
+  const now = Date.now();
+  const ids = Array.from({ length: DEMO_LISTING_COUNT }, (_, index) => demoListingId(index));
+  const existing = await findExistingListingIds(db, ids);
+  const missing = ids.map((id, index) => ({ id, index })).filter(({ id }) => !existing.has(id));
+  let listings = 0;
+  let images = 0;
+  await forEachWithConcurrency(missing, CONCURRENCY, async ({ id, index }) => {
+    const random = createRandom(1000 + index);
+    const listing = generateListing(random, DEMO_PHOTO_POOL);
+    const owner = ownerIds[index % ownerIds.length]!;
+    const timestamp = now - HOUR - index * SPACING - random.int(0, 6 * HOUR);
+    const photos = await Promise.all(
+      listing.photos.map((spec, position) =>
+        studio.store(owner, spec, stableUuid("demo-photo", index, position)),
+      ),
+    );
+    const imageRows = toImageRows(id, owner, photos, timestamp);
+    await insertListingsWithImages(db, [toListingRow(id, owner, listing, timestamp)], imageRows);
+    listings += 1;
+    images += imageRows.length;
+    onProgress(listings, missing.length);
+  });
+  return { listings, images };
+}
+
+async function forEachWithConcurrency<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

@@ -1,0 +1,141 @@
+import type { ListingType } from "~/modules/listing/listing.types";
+import { CITIES, type City } from "./seed.places";
+import type { Random } from "./seed.random";
+
+// Believable listing fields within SPEC.md section 5's rules: names of 10 to 32 characters, 1 to 6 bedrooms
+// and bathrooms, rents of 700 to 6,000 a month and sale prices of 150,000 to 2,500,000 (both by city), and a
+// discounted price always below the regular one.
+
+export type PhotoKind = "exterior" | "interior";
+/** Which generated picture a photo is: the kind and the seed that draws it. */
+export type PhotoSpec = { kind: PhotoKind; seed: number };
+
+export type GeneratedListing = {
+  type: ListingType;
+  name: string;
+  bedrooms: number;
+  bathrooms: number;
+  parking: boolean;
+  furnished: boolean;
+  location: string;
+  offer: boolean;
+  regularPrice: number;
+  discountedPrice: number | null;
+  lat: number;
+  lng: number;
+  /** 1 to 6 photos, an exterior first (the cover). */
+  photos: PhotoSpec[];
+};
+
+/** How many distinct pictures of each kind the photos may be drawn from. */
+export type PhotoPool = { exteriors: number; interiors: number };
+
+export const NAME_MIN = 10;
+export const NAME_MAX = 32;
+
+const ADJECTIVES = [
+  "Sunny",
+  "Bright",
+  "Cosy",
+  "Quiet",
+  "Spacious",
+  "Charming",
+  "Modern",
+  "Elegant",
+  "Airy",
+  "Renovated",
+];
+const KINDS_BY_SIZE = [
+  ["studio", "flat", "loft", "apartment"],
+  ["apartment", "flat", "maisonette", "duplex", "townhouse"],
+  ["family home", "house", "villa", "townhouse"],
+] as const;
+const FEATURES = ["balcony", "garden", "terrace", "river view", "roof deck", "courtyard"];
+
+/** One listing's fields, photos included, drawn from `random`. */
+export function generateListing(random: Random, pool: PhotoPool): GeneratedListing {
+  const city = random.pick(CITIES);
+  const street = random.pick(city.streets);
+  const type: ListingType = random.chance(0.55) ? "rent" : "sale";
+  const bedrooms = random.chance(0.15) ? random.int(4, 6) : random.int(1, 4);
+  const bathrooms = Math.max(1, Math.min(6, bedrooms - random.int(0, 2)));
+  const kind = random.pick(KINDS_BY_SIZE[bedrooms === 1 ? 0 : bedrooms <= 3 ? 1 : 2]);
+  const regularPrice = price(random, city, type, bedrooms);
+  const offer = random.chance(0.3);
+  return {
+    type,
+    name: listingName(random, kind, street.area, city.name, type),
+    bedrooms,
+    bathrooms,
+    parking: random.chance(bedrooms >= 4 ? 0.8 : 0.35),
+    furnished: random.chance(type === "rent" ? 0.55 : 0.15),
+    location: address(random, city, street.name),
+    offer,
+    regularPrice,
+    discountedPrice: offer ? discounted(random, regularPrice, type) : null,
+    // About 200 m around the street's point: near it, never all on one pin.
+    lat: round6(street.lat + (random.next() - 0.5) * 0.004),
+    lng: round6(street.lng + (random.next() - 0.5) * 0.004),
+    photos: photos(random, pool),
+  };
+}
+
+function listingName(random: Random, kind: string, area: string, city: string, type: ListingType): string {
+  const adjective = random.pick(ADJECTIVES);
+  const candidates = [
+    random.chance(0.5)
+      ? `${adjective} ${kind} in ${area}`
+      : `${adjective} ${kind} with ${random.pick(FEATURES)}`,
+    `${adjective} ${kind} in ${city}`,
+    `${adjective} ${kind} for ${type}`,
+  ];
+  return (
+    candidates.find((name) => name.length >= NAME_MIN && name.length <= NAME_MAX) ??
+    `${capitalise(kind)} for ${type}`
+  );
+}
+
+function price(random: Random, city: City, type: ListingType, bedrooms: number): number {
+  const [min, max] = type === "rent" ? city.rent : city.sale;
+  // Mostly the size, partly luck: a big house is dear, but not always the dearest.
+  const position = ((bedrooms - 1) / 5) * 0.7 + random.next() * 0.3;
+  const step = type === "rent" ? 50 : 5000;
+  return Math.round((min + (max - min) * position) / step) * step;
+}
+
+function discounted(random: Random, regularPrice: number, type: ListingType): number {
+  const step = type === "rent" ? 50 : 5000;
+  const value = Math.round((regularPrice * (0.8 + random.next() * 0.15)) / step) * step;
+  return Math.min(value, regularPrice - step);
+}
+
+function address(random: Random, city: City, street: string): string {
+  switch (city.addressStyle) {
+    case "number-first":
+      return `${random.int(2, 480)} ${street}, ${city.suffix}`;
+    case "number-last":
+      return `${street} ${random.int(2, 160)}, ${city.suffix}`;
+    case "japanese":
+      return `${random.int(1, 6)}-${random.int(1, 28)}-${random.int(1, 14)} ${street}, ${city.suffix}`;
+  }
+}
+
+function photos(random: Random, pool: PhotoPool): PhotoSpec[] {
+  const count = random.int(1, 6);
+  const cover: PhotoSpec = { kind: "exterior", seed: random.int(0, pool.exteriors - 1) };
+  // Distinct interiors, starting at a random one: no listing shows the same room twice.
+  const first = random.int(0, pool.interiors - 1);
+  const rooms = Array.from({ length: Math.min(count - 1, pool.interiors) }, (_, index) => ({
+    kind: "interior" as const,
+    seed: (first + index) % pool.interiors,
+  }));
+  return [cover, ...rooms];
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function round6(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}

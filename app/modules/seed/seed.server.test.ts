@@ -1,0 +1,150 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig } from "~/config.server";
+import { createAuth } from "~/modules/auth/auth.server";
+import { variantKey } from "~/modules/image/image.pipeline.server";
+import { storedWidths } from "~/modules/image/image.rules";
+import { createMailer } from "~/providers/mail/mail.server";
+import { createDiskStorage } from "~/providers/storage/storage.disk.server";
+import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { DEMO_LISTING_COUNT } from "./seed.demo.server";
+import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./seed.server";
+
+// The seed against a real database (SQLite, or PostgreSQL when DATABASE_URL names one) and real disk storage.
+
+const BULK = 1500; // more rows than one INSERT statement holds (1,000)
+let testDb: TestDb;
+let folder: string;
+let services: SeedServices;
+let first: SeedReport;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  folder = mkdtempSync(path.join(tmpdir(), "homestead-seed-"));
+  const config = loadConfig({
+    DATA_DIR: folder,
+    DATABASE_URL: testDb.url,
+    AUTH_SECRET: "seed-test-secret-seed-test-secret-0123",
+    LOG_LEVEL: "silent",
+  });
+  const storage = createDiskStorage(path.join(folder, "images"));
+  services = {
+    db: testDb.db,
+    storage,
+    auth: createAuth({ config, db: testDb.db, mailer: createMailer(config.mail) }),
+  };
+  first = await seed(services, { listings: BULK });
+}, 180_000);
+
+afterAll(async () => {
+  await testDb?.destroy();
+  if (folder) rmSync(folder, { recursive: true, force: true });
+});
+
+async function listingsWithImages() {
+  const listings = await testDb.db.selectFrom("listing").selectAll().execute();
+  const images = await testDb.db.selectFrom("image").selectAll().orderBy("position").execute();
+  const byListing = Map.groupBy(images, (image) => image.listingId);
+  return listings.map((listing) => ({ ...listing, images: byListing.get(listing.id) ?? [] }));
+}
+
+describe("seed", () => {
+  it("creates the demo users, one of whom can sign in with the documented password", async () => {
+    const users = await testDb.db.selectFrom("user").select(["id", "email"]).execute();
+    expect(users.filter((user) => user.email.startsWith("bench-"))).toHaveLength(20);
+    expect(users.length - 20).toBe(4);
+    const session = await services.auth.api.signInEmail({
+      body: { email: DEMO_SIGN_IN.email, password: DEMO_SIGN_IN.password },
+    });
+    expect(session.token).toBeTruthy();
+  });
+
+  it("creates the demo and bulk listings, each with 1 to 6 images in order", async () => {
+    expect(first.listings).toBe(DEMO_LISTING_COUNT);
+    expect(first.bulkListings).toBe(BULK);
+    const listings = await listingsWithImages();
+    expect(listings).toHaveLength(DEMO_LISTING_COUNT + BULK);
+    for (const listing of listings) {
+      expect(listing.images.length).toBeGreaterThanOrEqual(1);
+      expect(listing.images.length).toBeLessThanOrEqual(6);
+      expect(listing.images.map((image) => image.position)).toEqual(listing.images.map((_, index) => index));
+      expect(listing.images.every((image) => image.userId === listing.userRef)).toBe(true);
+    }
+    expect(first.images + first.bulkImages).toBe(
+      listings.reduce((sum, listing) => sum + listing.images.length, 0),
+    );
+  });
+
+  it("stores every variant of every image", async () => {
+    const images = await testDb.db.selectFrom("image").select(["storageKey", "width"]).distinct().execute();
+    const keys = [...new Set(images.map((image) => image.storageKey))];
+    expect(keys.every((key) => /^images\/[\w-]+-(exterior|interior)-\d+-[0-9a-f-]{36}$/.test(key))).toBe(
+      true,
+    );
+    for (const image of images) {
+      for (const width of storedWidths(image.width)) {
+        expect(await services.storage.exists(variantKey(image.storageKey, width)), image.storageKey).toBe(
+          true,
+        );
+      }
+    }
+  });
+
+  it("obeys the listing rules of the spec", async () => {
+    const hour = 60 * 60 * 1000;
+    for (const listing of await listingsWithImages()) {
+      expect(listing.name.length).toBeGreaterThanOrEqual(10);
+      expect(listing.name.length).toBeLessThanOrEqual(32);
+      for (const count of [listing.bedrooms, listing.bathrooms]) expect(count >= 1 && count <= 6).toBe(true);
+      const [min, max] = listing.type === "rent" ? [700, 6000] : [150_000, 2_500_000];
+      expect(listing.regularPrice, listing.name).toBeGreaterThanOrEqual(min);
+      expect(listing.regularPrice, listing.name).toBeLessThanOrEqual(max);
+      if (listing.offer) {
+        expect(listing.discountedPrice).toBeGreaterThanOrEqual(50);
+        expect(listing.discountedPrice!).toBeLessThan(listing.regularPrice);
+      } else {
+        expect(listing.discountedPrice).toBeNull();
+      }
+      expect(Math.abs(listing.lat) <= 90 && Math.abs(listing.lng) <= 180).toBe(true);
+      expect(listing.location).toMatch(/\d.*, .+, .+/);
+      expect(Number(listing.timestamp)).toBeLessThan(Date.now());
+      expect(Number(listing.timestamp)).toBeGreaterThan(Date.now() - 366 * 24 * hour);
+    }
+  });
+
+  it("spreads the demo listings over rent, sale and offers, newest an hour old", async () => {
+    const demo = (await listingsWithImages()).filter((listing) => !listing.userRef.startsWith("bench-"));
+    expect(demo).toHaveLength(DEMO_LISTING_COUNT);
+    expect(demo.some((listing) => listing.type === "rent")).toBe(true);
+    expect(demo.some((listing) => listing.type === "sale")).toBe(true);
+    expect(demo.some((listing) => Boolean(listing.offer))).toBe(true);
+    expect(new Set(demo.map((listing) => listing.location.split(", ").at(-1))).size).toBeGreaterThanOrEqual(
+      5,
+    );
+    expect(new Set(demo.map((listing) => listing.userRef)).size).toBe(4);
+  });
+
+  it("adds nothing when run again", async () => {
+    const before = await Promise.all(
+      (["user", "listing", "image"] as const).map((table) =>
+        testDb.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    const again = await seed(services, { listings: BULK });
+    expect(again).toEqual({ listings: 0, images: 0, bulkListings: 0, bulkImages: 0 });
+    const after = await Promise.all(
+      (["user", "listing", "image"] as const).map((table) =>
+        testDb.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as("count"))
+          .executeTakeFirstOrThrow(),
+      ),
+    );
+    expect(after.map((row) => Number(row.count))).toEqual(before.map((row) => Number(row.count)));
+  }, 60_000);
+});
