@@ -1,4 +1,5 @@
 import type { Db } from "~/db/db.server";
+import { isWellFormedId } from "~/db/ids";
 import type { ImageRow, ListingRow, NewListingRow } from "~/db/schema";
 import { imageSources, imageUrl, storedWidths } from "~/modules/image/image.rules";
 import type { Listing, ListingPage, ListingType } from "./listing.types";
@@ -36,11 +37,10 @@ export async function findListingsPage(
   let query = db.selectFrom("listing").selectAll();
   query = "type" in filter ? query.where("type", "=", filter.type) : query.where("offer", "=", true);
   if (cursor) {
+    // A row-value comparison, so both engines seek straight to the cursor in the (filter, timestamp, id)
+    // index instead of reading every newer row first.
     query = query.where((eb) =>
-      eb.or([
-        eb("timestamp", "<", cursor.timestamp),
-        eb.and([eb("timestamp", "=", cursor.timestamp), eb("id", "<", cursor.id)]),
-      ]),
+      eb(eb.refTuple("timestamp", "id"), "<", eb.tuple(cursor.timestamp, cursor.id)),
     );
   }
   const rows = await query
@@ -70,6 +70,7 @@ export async function findListingsByOwner(db: Db, userId: string): Promise<Listi
 
 /** One listing with its photos, or undefined. */
 export async function findListingById(db: Db, id: string): Promise<Listing | undefined> {
+  if (!isWellFormedId(id)) return undefined;
   const row = await db.selectFrom("listing").selectAll().where("id", "=", id).executeTakeFirst();
   return row ? (await withImages(db, [row]))[0] : undefined;
 }
@@ -130,6 +131,7 @@ function toListing(row: ListingRow, images: ImageRow[]): Listing {
 
 /** The listing row alone (no photos), for permission checks before a write. */
 export async function findListingRowById(db: Db, id: string): Promise<ListingRow | undefined> {
+  if (!isWellFormedId(id)) return undefined;
   return db.selectFrom("listing").selectAll().where("id", "=", id).executeTakeFirst();
 }
 

@@ -1,0 +1,101 @@
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+import { REPO_ROOT } from "./app-module.ts";
+
+/** A database holding the bench listings, and how it came to be. */
+export type BenchData = {
+  /** Environment that points the app (and the seed) at it. */
+  env: Record<string, string>;
+  database: { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+  /** Seconds the seed reported, or null when an earlier run's data was reused. */
+  seedSeconds: number | null;
+};
+
+/** A SQLite data folder with `listings` bulk listings (plus the demo data): reused when already filled. */
+export async function prepareSqliteData(dataDir: string, listings: number): Promise<BenchData> {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "homestead.sqlite");
+  const env = { DATA_DIR: dataDir };
+  const database = { kind: "sqlite" as const, file };
+  if (existsSync(file) && countSqliteBulkListings(file) >= listings)
+    return { env, database, seedSeconds: null };
+  return { env, database, seedSeconds: await runSeed(env, listings) };
+}
+
+/**
+ * A PostgreSQL database named after the listing count on the server of `serverUrl`, created and seeded
+ * unless an earlier run left it filled. Its photos live in `dataDir`.
+ */
+export async function preparePostgresData(
+  serverUrl: string,
+  dataDir: string,
+  listings: number,
+): Promise<BenchData> {
+  const name = `homestead_bench_${listings}`;
+  const admin = new URL(serverUrl);
+  admin.pathname = "/postgres";
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  mkdirSync(dataDir, { recursive: true });
+  const env = { DATA_DIR: dataDir, DATABASE_URL: url.href };
+  const database = { kind: "postgres" as const, url: url.href };
+  const exists = await withClient(admin.href, async (client) => {
+    const found = await client.query("select 1 from pg_database where datname = $1", [name]);
+    if (found.rowCount === 0) await client.query(`create database "${name}"`);
+    return (found.rowCount ?? 0) > 0;
+  });
+  if (exists) {
+    const count = await withClient(url.href, (client) =>
+      client
+        .query<{ n: string }>(`select count(*) as n from listing where "userRef" like 'bench-user-%'`)
+        .then(
+          (result) => Number(result.rows[0]?.n ?? 0),
+          () => 0,
+        ),
+    );
+    if (count >= listings) return { env, database, seedSeconds: null };
+  }
+  return { env, database, seedSeconds: await runSeed(env, listings) };
+}
+
+function countSqliteBulkListings(file: string): number {
+  const db = new DatabaseSync(file, { readOnly: true });
+  try {
+    const row = db.prepare(`select count(*) as n from listing where userRef like 'bench-user-%'`).get();
+    return Number(row?.n ?? 0);
+  } catch {
+    return 0; // not migrated yet
+  } finally {
+    db.close();
+  }
+}
+
+/** Runs `npm run seed -- --listings N` in a child process, echoing it; returns the seconds it reported. */
+async function runSeed(env: Record<string, string>, listings: number): Promise<number> {
+  const child = spawn(process.execPath, ["scripts/seed.ts", "--listings", String(listings)], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+    process.stdout.write(chunk.toString().replace(/^(?=.)/gm, "    "));
+  });
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  if (code !== 0) throw new Error(`seeding failed (exit ${code})`);
+  return Number(/ in ([\d.]+) s/.exec(output)?.[1] ?? Number.NaN);
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,94 @@
+import { withAppModule } from "./app-module.ts";
+import type { BenchData } from "./bench-data.ts";
+import type { DatabaseProbe } from "./database-probe.server.ts";
+import { type LoadFigures, runLoad } from "./load.ts";
+import type { BenchOptions } from "./options.ts";
+import { type BenchServer, startBenchServer } from "./server-process.ts";
+import { measureShippedJs, type ShippedJs } from "./shipped-js.ts";
+import type { SavedPage } from "./static-nginx.ts";
+
+/** Everything measured on one database engine. */
+export type EngineResult = {
+  engine: string;
+  probe: DatabaseProbe;
+  loads: LoadFigures[];
+  peakRssMb: number;
+  /** Only measured once (the first engine): the build is the same. */
+  shippedJs: ShippedJs[];
+  /** The pages as the app rendered them, for the nginx comparison. */
+  savedPages: SavedPage[];
+  /** The single-page runs, for the nginx comparison: label and path. */
+  singlePages: { label: string; path: string }[];
+};
+
+type ProbeModule = { probeDatabase(database: BenchData["database"]): Promise<DatabaseProbe> };
+
+/**
+ * On one prepared database: explains the list queries, starts the production server on it, checks every page
+ * answers 200, then loads each list page and a detail page alone, then all pages mixed at 200 connections.
+ */
+export async function benchEngine(
+  engine: string,
+  data: BenchData,
+  options: BenchOptions,
+  measureJs: boolean,
+): Promise<EngineResult> {
+  const probe = await withAppModule<ProbeModule, DatabaseProbe>(
+    "/scripts/bench/database-probe.server.ts",
+    (module) => module.probeDatabase(data.database),
+  );
+  const detail = probe.detailPaths[0];
+  if (!detail) throw new Error("the bench database holds no listing");
+  const singlePages = [
+    { label: "/category/rent", path: "/category/rent" },
+    { label: "/offers", path: "/offers" },
+    { label: "detail page", path: detail },
+  ];
+  const mixed = [
+    "/",
+    "/category/rent",
+    "/category/sale",
+    "/offers",
+    ...probe.deepPaths,
+    ...probe.detailPaths,
+  ];
+  const server = await startBenchServer(data.env);
+  try {
+    const pages = await fetchPages(server, [
+      ...new Set(["/", ...singlePages.map((page) => page.path), ...mixed]),
+    ]);
+    const savedPages = pages.filter((page) => singlePages.some((single) => single.path === page.path));
+    const shippedJs = measureJs
+      ? [await measureShippedJs(server.url, "/"), await measureShippedJs(server.url, "/category/rent")]
+      : [];
+    const measure = async (label: string, paths: string[], connections: number, seconds: number) => {
+      console.log(`  ${engine}: ${label}, ${connections} connections, ${seconds} s`);
+      const cpuBefore = server.cpuMs();
+      const figures = await runLoad(label, server.url, paths, connections, seconds);
+      const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, figures.requests);
+      return { ...figures, cpuMsPerRequest: Math.round(cpuMsPerRequest * 10) / 10 };
+    };
+    await measure("warm-up", mixed, options.pageConnections, Math.min(3, options.pageSeconds));
+    const loads: LoadFigures[] = [];
+    for (const page of singlePages) {
+      loads.push(await measure(page.label, [page.path], options.pageConnections, options.pageSeconds));
+    }
+    loads.push(await measure("mixed pages", mixed, options.mixedConnections, options.mixedSeconds));
+    return { engine, probe, loads, peakRssMb: server.peakRssMb(), shippedJs, savedPages, singlePages };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** GETs each path once: a page that does not answer 200 would make every figure meaningless. */
+async function fetchPages(server: BenchServer, paths: string[]): Promise<SavedPage[]> {
+  const pages: SavedPage[] = [];
+  for (const path of paths) {
+    const response = await fetch(new URL(path, server.url));
+    if (response.status !== 200) {
+      throw new Error(`GET ${path} answered ${response.status}; the server said:\n${server.output()}`);
+    }
+    pages.push({ path, html: await response.text() });
+  }
+  return pages;
+}
