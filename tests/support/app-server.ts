@@ -70,6 +70,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     PORT: String(port),
     PUBLIC_URL: url,
     DATA_DIR: dataDir,
+    // Tests make the data they need; demo listings would only add noise (and CPU) to each instance.
+    SEED: "false",
     ...options.env,
   });
 
