@@ -1,6 +1,7 @@
+import { useEffect, useRef } from "react";
 import { ACCEPTED_IMAGE_EXTENSIONS, LISTING_LIMITS } from "~/modules/listing/listing.schema";
 import { errorId, FieldError } from "./field-error";
-import { PhotoTile } from "./photo-tile";
+import { PhotoTile, photoTileId } from "./photo-tile";
 import type { PhotoUploads } from "./use-photo-uploads";
 
 type Props = {
@@ -22,6 +23,14 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
   const describedBy = [hintId, errorId(id, error)].filter(Boolean).join(" ");
   const coverKey = photos.items.find((item) => item.status !== "failed")?.key;
   const uploaded = photos.items.filter((item) => item.status === "done").length;
+  // Moving, making cover and removing re-render the tiles, and the button that had the focus moves or goes:
+  // the focus would fall back to <body>. After such a render it goes to the element named here instead.
+  const focusNext = useRef<string | null>(null);
+  useEffect(() => {
+    if (!focusNext.current) return;
+    document.getElementById(focusNext.current)?.focus();
+    focusNext.current = null;
+  });
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -60,11 +69,19 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
               count={photos.items.length}
               cover={item.key === coverKey}
               onRemove={() => {
+                const neighbour = photos.items[index + 1] ?? photos.items[index - 1];
+                focusNext.current = neighbour ? photoTileId(neighbour.key) : id;
                 photos.remove(item.key);
                 onEdit();
               }}
-              onMove={(offset) => photos.move(item.key, offset)}
-              onMakeCover={() => photos.makeCover(item.key)}
+              onMove={(offset) => {
+                focusNext.current = photoTileId(item.key);
+                photos.move(item.key, offset);
+              }}
+              onMakeCover={() => {
+                focusNext.current = photoTileId(item.key);
+                photos.makeCover(item.key);
+              }}
             />
           ))}
         </ul>

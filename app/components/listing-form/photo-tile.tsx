@@ -14,11 +14,15 @@ type Props = {
 const smallButton =
   "rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm font-semibold hover:bg-gray-50 disabled:opacity-40";
 
+/** The id of a photo's tile, which takes the focus after the photo moved or its neighbour was removed. */
+export const photoTileId = (key: string) => `photo-tile-${key}`;
+
 /** One photo of the form: its thumbnail, its upload progress or error, and the buttons that order it. */
 export function PhotoTile({ item, index, count, cover, onRemove, onMove, onMakeCover }: Props) {
   const progressId = `photo-progress-${item.key}`;
   return (
-    <li className="card flex flex-col gap-2 p-2">
+    // tabIndex -1: focusable from script only, so the focus lands on the tile it moved to (see PhotoField).
+    <li id={photoTileId(item.key)} tabIndex={-1} className="card flex flex-col gap-2 p-2">
       <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-gray-200">
         {item.preview ? (
           <img src={item.preview} alt={item.name} className="size-full object-cover" />

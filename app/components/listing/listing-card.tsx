@@ -11,6 +11,8 @@ export type ListingCardProps = {
   onEdit?: (id: string) => void;
   /** Loads the cover at once: for the first cards, which are visible without scrolling. */
   eager?: boolean;
+  /** Fetches the cover before other images: for the first card, whose cover is the page's largest paint. */
+  priority?: boolean;
   /** The level of the name's heading under the page's own headings (2 under the h1, 3 under a section's h2). */
   headingLevel?: 2 | 3;
 };
@@ -21,6 +23,7 @@ export function ListingCard({
   onDelete,
   onEdit,
   eager = false,
+  priority = false,
   headingLevel = 2,
 }: ListingCardProps) {
   const cover = listing.images[0];
@@ -42,6 +45,7 @@ export function ListingCard({
             height={cover.height}
             alt={listing.name}
             loading={eager ? "eager" : "lazy"}
+            fetchPriority={priority ? "high" : undefined}
             decoding="async"
             className="h-28 w-36 shrink-0 rounded-xl bg-gray-200 object-cover sm:h-32 sm:w-44"
           />

@@ -68,7 +68,12 @@ export function ListingList({ page, emptyMessage }: Props) {
     <>
       <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {listings.map((listing, index) => (
-          <ListingCard key={listing.id} listing={listing} eager={index < EAGER_CARDS} />
+          <ListingCard
+            key={listing.id}
+            listing={listing}
+            eager={index < EAGER_CARDS}
+            priority={index === 0}
+          />
         ))}
       </ul>
       <p role="status" className="sr-only">

@@ -19,6 +19,16 @@ export function YourListings({ listings }: Props) {
   const fetcher = useFetcher<{ intent: string; error: string | null }>({ key: "delete-listing" });
   const [pending, setPending] = useState<{ id: string; name: string } | null>(null);
   const deleting = fetcher.state !== "idle";
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deleted = useRef(false);
+
+  // The deleted card's button had the focus; once it is gone the focus would fall to <body> and Tab would
+  // jump to the bottom bar. The section's heading keeps the user in place.
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !deleted.current) return;
+    deleted.current = false;
+    heading.current?.focus();
+  }, [fetcher.state]);
 
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.error) notify("error", fetcher.data.error);
@@ -27,12 +37,13 @@ export function YourListings({ listings }: Props) {
   function confirmDelete() {
     if (!pending) return;
     fetcher.submit({ intent: "delete-listing", listingId: pending.id }, { method: "post" });
+    deleted.current = true;
     setPending(null);
   }
 
   return (
     <section aria-labelledby="your-listings" className="mt-8">
-      <h2 id="your-listings" className="mb-4 text-xl font-bold">
+      <h2 id="your-listings" ref={heading} tabIndex={-1} className="mb-4 text-xl font-bold">
         Your Listings
       </h2>
       {listings.length === 0 ? (

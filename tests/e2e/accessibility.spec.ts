@@ -1,0 +1,334 @@
+import AxeBuilder from "@axe-core/playwright";
+import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { startAppServer } from "../support/app-server";
+import {
+  type AppData,
+  insertTestListing,
+  insertUser,
+  openAppData,
+  type TestListing,
+  userIdByEmail,
+} from "../support/e2e-data";
+import { createTestDatabase, postgresUrlFromEnv } from "../support/pg";
+import { newAccount, signUp } from "./accounts";
+
+/**
+ * Every screen, signed out and signed in, passes axe's WCAG 2.1 A/AA rules and its best practices, in the
+ * states a user meets: lists empty and full, the listing page with its map and popup, forms with their
+ * messages, a toast, the show-password toggle, the delete confirmation. Pages are checked once React has
+ * hydrated them and transitions have ended, so axe sees what the user sees.
+ */
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+type Fixtures = {
+  /** A listing by someone else, with an offer and three photos: the visitor's view of a detail page. */
+  othersListing: { listing: TestListing; ownerId: string; path: string };
+  /** A signed-up user (through the UI) who owns one listing; pages open signed in as them when asked. */
+  owner: { email: string; userId: string; storageState: StorageState; listing: TestListing; path: string };
+};
+
+const test = base.extend<{ signedIn: boolean }, Fixtures & { data: AppData }>({
+  signedIn: [false, { option: true }],
+  // Signed-in tests (test.use({ signedIn: true })) open their pages with the worker owner's session. The
+  // owner is made once per worker either way: a fixture cannot depend on another only sometimes.
+  storageState: async ({ signedIn, owner, storageState }, use) => {
+    await use(signedIn ? owner.storageState : storageState);
+  },
+  data: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const data = openAppData();
+      await use(data);
+      await data.close();
+    },
+    { scope: "worker" },
+  ],
+  othersListing: [
+    async ({ data }, use) => {
+      const owner = await insertUser(data.db, "Olivia Owner");
+      const listing = await insertTestListing(data, owner.id, {
+        type: "sale",
+        name: "Harbour house with garden",
+        offer: true,
+        regularPrice: 950_000,
+        discountedPrice: 900_000,
+        parking: true,
+        photos: 3,
+      });
+      await use({ listing, ownerId: owner.id, path: `/category/sale/${listing.id}` });
+    },
+    { scope: "worker" },
+  ],
+  owner: [
+    async ({ data, browser }, use) => {
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+      const { email } = await signUp(await context.newPage(), newAccount("Amira Owner"));
+      const storageState = await context.storageState();
+      await context.close();
+      const userId = await userIdByEmail(data.db, email);
+      const listing = await insertTestListing(data, userId, { name: "Quiet studio by the canal" });
+      await use({ email, userId, storageState, listing, path: `/category/rent/${listing.id}` });
+    },
+    { scope: "worker" },
+  ],
+});
+
+test.describe.configure({ timeout: 90_000 });
+
+const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
+type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];
+
+/** Runs axe on the page as it is now and fails with a readable list: rule, impact, help and the nodes. */
+async function expectNoViolations(page: Page, state: string) {
+  await settle(page);
+  const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  expect(formatViolations(violations), `axe violations on ${state} (${page.url()})`).toBe("");
+}
+
+function formatViolations(violations: Violations): string {
+  return violations
+    .map((violation) =>
+      [
+        `${violation.id} [${violation.impact ?? "no impact"}] ${violation.help}`,
+        `  ${violation.helpUrl}`,
+        ...violation.nodes.map(
+          (node) =>
+            `  - ${node.target.map(String).join(" ")}\n      ${node.html.slice(0, 200)}\n` +
+            `      ${(node.failureSummary ?? "").replaceAll("\n", "\n      ")}`,
+        ),
+      ].join("\n"),
+    )
+    .join("\n\n");
+}
+
+/** Waits for hydration (toasts, toggles and the map need React) and for running CSS transitions to end. */
+async function settle(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
+  // A fading toast or button has a colour halfway between two states: axe would judge a colour nobody sees.
+  await page.waitForFunction(() =>
+    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+  );
+}
+
+/** Scrolls the map into view (it loads then) and waits for its tiles and marker. */
+async function showMap(page: Page) {
+  await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
+  await expect(page.locator(".leaflet-marker-icon")).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator(".leaflet-tile-loaded").first()).toBeVisible();
+}
+
+/**
+ * Waits for a toast and rests the pointer on it: sonner pauses its 5-second timer while hovered, so the toast
+ * is still there when axe runs on a slow machine. Returns it, to check afterwards that it was.
+ */
+async function holdToast(page: Page, text: string) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  return toast;
+}
+
+/** Screens a visitor can open; the auth screens redirect signed-in users, so they are checked signed out. */
+const PUBLIC_SCREENS = [
+  ["Explore", "/"],
+  ["Offers", "/offers"],
+  ["Places for rent", "/category/rent"],
+  ["Places for sale", "/category/sale"],
+  ["Forgot Password", "/forgot-password"],
+  ["Reset password without a token", "/reset-password"],
+  ["Reset password with a token", "/reset-password?token=not-checked-until-submit"],
+  ["404 page", "/no-such-page"],
+  ["404 for an unknown category", "/category/castles"],
+] as const;
+
+test.describe("signed out", () => {
+  for (const [name, path] of [...PUBLIC_SCREENS, ["Sign in", "/sign-in"], ["Sign up", "/sign-up"]] as const) {
+    test(`${name}: ${path}`, async ({ page, othersListing }) => {
+      expect(othersListing.listing.offer).toBe(true); // lists and offers have at least this listing
+      await page.goto(path);
+      await expectNoViolations(page, name);
+    });
+  }
+
+  test("listing page with photos, map and its popup", async ({ page, othersListing }) => {
+    await page.goto(othersListing.path);
+    await expect(page.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
+    await expectNoViolations(page, "listing page, top");
+    await showMap(page);
+    await expectNoViolations(page, "listing page with the map");
+    await page.locator(".leaflet-marker-icon").click();
+    await expect(page.locator(".leaflet-popup-content")).toHaveText(othersListing.listing.location);
+    await expectNoViolations(page, "listing page with the map popup open");
+  });
+
+  test("unknown listing: 404 page with its toast", async ({ page }) => {
+    await page.goto("/category/rent/00000000-0000-4000-8000-000000000000");
+    const toast = await holdToast(page, "Listing does not exist");
+    await expectNoViolations(page, "unknown listing");
+    await expect(toast).toBeVisible();
+  });
+
+  test("sign in: show-password toggle on, then a failed sign-in with its toast", async ({ page }) => {
+    await page.goto("/sign-in");
+    await settle(page);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Show password" }).click();
+    await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+    await expectNoViolations(page, "sign in with the password shown");
+    await page.getByLabel("Email").fill(newAccount().email);
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const toast = await holdToast(page, "Bad User Credentials");
+    await expectNoViolations(page, "sign in after a failure (alert and toast)");
+    await expect(toast).toBeVisible();
+  });
+
+  test("forgot password: the success toast on sign in", async ({ page }) => {
+    await page.goto("/forgot-password");
+    await settle(page);
+    await page.getByLabel("Email").fill(newAccount().email);
+    await page.getByRole("button", { name: "Send Reset Link" }).click();
+    const toast = await holdToast(page, "Email was sent");
+    await expectNoViolations(page, "sign in with the Email was sent toast");
+    await expect(toast).toBeVisible();
+  });
+
+  test("empty lists", async ({ browser }) => {
+    // Only a database without listings shows the empty states: a second app instance gets a fresh one.
+    const app = await startEmptyApp();
+    try {
+      // axe needs a page of a context of its own (not browser.newPage()).
+      const context = await browser.newContext({ baseURL: app.url });
+      const page = await context.newPage();
+      for (const [path, message] of [
+        ["/offers", "There are no current offers"],
+        ["/category/rent", "No listings for rent"],
+      ] as const) {
+        await page.goto(path);
+        await expect(page.getByText(message)).toBeVisible();
+        await expectNoViolations(page, `empty ${path}`);
+      }
+      await context.close();
+    } finally {
+      await app.cleanup();
+    }
+  });
+});
+
+test.describe("signed in", () => {
+  test.use({ signedIn: true });
+
+  for (const [name, path] of PUBLIC_SCREENS) {
+    test(`${name}: ${path}`, async ({ page, owner }) => {
+      expect(owner.listing.id).toBeTruthy(); // the owner fixture signs the page in
+      await page.goto(path);
+      await expectNoViolations(page, `${name}, signed in`);
+    });
+  }
+
+  test("someone else's listing, with Contact Landlord and the map", async ({
+    page,
+    owner,
+    othersListing,
+  }) => {
+    expect(owner.userId).not.toBe(othersListing.ownerId);
+    await page.goto(othersListing.path);
+    await expect(page.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
+    await showMap(page);
+    await expectNoViolations(page, "someone else's listing, signed in");
+  });
+
+  test("own listing, without Contact Landlord", async ({ page, owner }) => {
+    await page.goto(owner.path);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(owner.listing.name);
+    await expect(page.getByRole("link", { name: "Contact Landlord" })).toHaveCount(0);
+    await expectNoViolations(page, "own listing");
+  });
+
+  test("profile with listings, and the delete confirmation", async ({ page, owner }) => {
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: owner.listing.name })).toBeVisible();
+    await expectNoViolations(page, "profile with listings");
+    await page.getByRole("button", { name: "change" }).click();
+    await expect(page.getByLabel("Name")).toBeFocused();
+    await expectNoViolations(page, "profile, editing the name");
+    await page.getByRole("button", { name: `Delete ${owner.listing.name}` }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page, "profile, delete confirmation open");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
+  });
+
+  test("create listing: empty, then photos and validation messages", async ({ page, owner }) => {
+    expect(owner.userId).toBeTruthy();
+    await page.goto("/create-listing");
+    const offerYes = page.getByRole("group", { name: "Offer" }).getByRole("button", { name: "Yes" });
+    await expect(offerYes).toBeEnabled();
+    await expectNoViolations(page, "create listing, empty");
+    await offerYes.click();
+    await page
+      .getByLabel("Images", { exact: true })
+      .setInputFiles([await photoFile("cover", "#b45309"), await photoFile("garden", "#15803d")]);
+    await expect(page.getByText("2 of 6 images uploaded")).toBeVisible({ timeout: 30_000 });
+    // Submitting with a short name and no prices shows every field message and the discount toast.
+    await page.getByLabel("Name").fill("Short");
+    await page.getByRole("button", { name: "Create Listing" }).click();
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "create listing with photos and validation messages");
+  });
+
+  test("edit listing", async ({ page, owner }) => {
+    await page.goto(`/edit-listing/${owner.listing.id}`);
+    await expect(page.getByLabel("Name")).toHaveValue(owner.listing.name);
+    await expectNoViolations(page, "edit listing");
+  });
+
+  test("contact landlord, and an unknown landlord", async ({ page, othersListing }) => {
+    const listingName = othersListing.listing.name;
+    await page.goto(`/contact/${othersListing.ownerId}?${new URLSearchParams({ listingName })}`);
+    await expect(page.getByRole("heading", { name: "Contact Olivia Owner" })).toBeVisible();
+    await page.getByLabel("Message").fill("Is the garden south facing?");
+    await expectNoViolations(page, "contact landlord");
+    await page.goto("/contact/no-such-landlord?listingName=Nothing");
+    const toast = await holdToast(page, "Could not get landlord data");
+    await expectNoViolations(page, "contact an unknown landlord");
+    await expect(toast).toBeVisible();
+  });
+
+  test("profile without listings", async ({ browser }) => {
+    // A second account: the worker's owner has a listing by now. Contexts made in a test inherit its
+    // storageState (the owner's session), hence the explicit empty one.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signUp(page, newAccount("Nadia Newcomer"));
+    await page.goto("/profile");
+    await expect(page.getByText("You have no listings yet.")).toBeVisible();
+    await expectNoViolations(page, "profile without listings");
+    await context.close();
+  });
+});
+
+/** A real 1200x800 JPEG in one colour: the form uploads it through the image pipeline like any photo. */
+async function photoFile(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name: `${name}.jpg`, mimeType: "image/jpeg", buffer };
+}
+
+/** Another instance of the app on a database of its own (a new PostgreSQL database when the run uses one). */
+async function startEmptyApp() {
+  const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}") as Record<string, string | undefined>;
+  const server = postgresUrlFromEnv();
+  const database = server ? await createTestDatabase("homestead_e2e_a11y_empty", server) : undefined;
+  const app = await startAppServer({ env: { ...env, DATABASE_URL: database?.url } });
+  return {
+    url: app.url,
+    cleanup: async () => {
+      await app.cleanup();
+      await database?.drop();
+    },
+  };
+}

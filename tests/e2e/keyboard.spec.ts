@@ -1,0 +1,281 @@
+import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { type AppData, insertTestListing, openAppData, userIdByEmail } from "../support/e2e-data";
+import { newAccount, signUp } from "./accounts";
+
+/**
+ * A keyboard-only user signs up and publishes a listing: focus moves with Tab and Shift+Tab only, controls
+ * are worked with Enter, Space, arrow keys and typing, photos come through the file chooser that Space opens.
+ * No mouse, no locator.click()/fill(): a control that only answers to a pointer fails this test. At each
+ * kind of control the focus must be visible.
+ */
+const test = base.extend<object, { data: AppData }>({
+  data: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+    async ({}, use) => {
+      const data = openAppData();
+      await use(data);
+      await data.close();
+    },
+    { scope: "worker" },
+  ],
+});
+test.describe.configure({ timeout: 120_000 });
+
+/** Enough to cross any screen here (fields, photo tiles' buttons, the bottom navigation) without looping forever. */
+const MAX_TAB_STOPS = 40;
+
+/**
+ * Presses Tab (or Shift+Tab) until `target` has the focus, as a user would; fails with the stops it went
+ * through, so a missing or misplaced tab stop is easy to see.
+ */
+async function tabTo(page: Page, target: Locator, { backwards = false } = {}) {
+  const stops: string[] = [];
+  for (let presses = 0; presses <= MAX_TAB_STOPS; presses++) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    stops.push(await describeFocus(page));
+  }
+  throw new Error(`Tab never reached ${target}; focus went through:\n  ${stops.join("\n  ")}`);
+}
+
+function describeFocus(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return "(body)";
+    const name = element.getAttribute("aria-label") ?? element.textContent?.trim().slice(0, 40) ?? "";
+    return `<${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ""}> ${name}`;
+  });
+}
+
+/**
+ * The focused element shows where it is: it matches :focus-visible and draws an outline or a solid ring (a
+ * box-shadow with no offset and no blur, as Tailwind's ring-* draws). A soft drop shadow does not count: the
+ * inputs have one whether focused or not.
+ */
+async function expectVisibleFocus(target: Locator) {
+  await expect(target).toBeFocused();
+  const indicator = await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    const outline = style.outlineStyle !== "none" && Number.parseFloat(style.outlineWidth) > 0;
+    // Computed box-shadows read "rgb(...) 0px 0px 0px 2px, ..."; a ring is "0px 0px 0px Npx" with N > 0.
+    const ring = /(?:^|\)\s)0px 0px 0px [1-9]/.test(style.boxShadow);
+    return {
+      focusVisible: element.matches(":focus-visible"),
+      shown: outline || ring,
+      style: `outline: ${style.outlineStyle} ${style.outlineWidth}; box-shadow: ${style.boxShadow}`,
+    };
+  });
+  expect(indicator.focusVisible, `${target} matches :focus-visible`).toBe(true);
+  expect(indicator.shown, `${target} shows its focus (${indicator.style})`).toBe(true);
+}
+
+/** Selects what a field holds and types over it, as a user does with Ctrl+A. */
+async function typeOver(page: Page, text: string) {
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(text);
+}
+
+/** Opens the file chooser from the focused file input with Space and picks `files`. */
+async function chooseFiles(page: Page, files: Array<{ name: string; mimeType: string; buffer: Buffer }>) {
+  const chooser = page.waitForEvent("filechooser");
+  await page.keyboard.press("Space");
+  await (await chooser).setFiles(files);
+}
+
+async function photo(name: string, colour: string) {
+  const buffer = await sharp({ create: { width: 1200, height: 800, channels: 3, background: colour } })
+    .jpeg()
+    .toBuffer();
+  return { name: `${name}.jpg`, mimeType: "image/jpeg", buffer };
+}
+
+/** Waits until React has hydrated the page: before that, Enter and Space on buttons do nothing. */
+async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => {
+    const main = document.querySelector("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
+  });
+}
+
+function choice(page: Page, group: string, option: string) {
+  return page.getByRole("group", { name: group }).getByRole("button", { name: option, exact: true });
+}
+
+test("sign up and publish a listing with the keyboard only", async ({ page }) => {
+  const account = newAccount("Kim Keyboard");
+  await page.goto("/sign-up");
+  await waitForHydration(page);
+
+  // Sign up: Name, Email, Password, then past the show-password toggle to Sign Up.
+  const name = page.getByLabel("Name");
+  await tabTo(page, name);
+  await expectVisibleFocus(name);
+  await page.keyboard.type(account.name);
+  await tabTo(page, page.getByLabel("Email"));
+  await page.keyboard.type(account.email);
+  await tabTo(page, page.getByLabel("Password", { exact: true }));
+  await page.keyboard.type(account.password);
+  const showPassword = page.getByRole("button", { name: "Show password" });
+  await tabTo(page, showPassword);
+  await expectVisibleFocus(showPassword);
+  await page.keyboard.press("Space");
+  await expect(showPassword).toHaveAttribute("aria-pressed", "true");
+  await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("type", "text");
+  const signUpButton = page.getByRole("button", { name: "Sign Up" });
+  await tabTo(page, signUpButton);
+  await expectVisibleFocus(signUpButton);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/");
+
+  // Explore → Profile (bottom navigation) → Sell or rent your home.
+  await waitForHydration(page);
+  const profileTab = page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" });
+  await tabTo(page, profileTab);
+  await expectVisibleFocus(profileTab);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/profile");
+  await waitForHydration(page);
+  const sellLink = page.getByRole("link", { name: "Sell or rent your home" });
+  await tabTo(page, sellLink);
+  await expectVisibleFocus(sellLink);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL("/create-listing");
+
+  // The form: the toggles need JavaScript and are disabled until the page is interactive.
+  await expect(choice(page, "Offer", "Yes")).toBeEnabled();
+  const sell = choice(page, "Sell / Rent", "Sell");
+  await tabTo(page, sell);
+  await expectVisibleFocus(sell);
+  await page.keyboard.press("Space");
+  await expect(sell).toHaveAttribute("aria-pressed", "true");
+  await expect(choice(page, "Sell / Rent", "Rent")).toHaveAttribute("aria-pressed", "false");
+
+  const listingName = "Harbour view family house";
+  const nameField = page.getByLabel("Name");
+  await tabTo(page, nameField);
+  await expectVisibleFocus(nameField);
+  await page.keyboard.type(listingName);
+  // Bedrooms 1 → 3 and bathrooms 1 → 2 with the arrow keys.
+  const bedrooms = page.getByLabel("Bedrooms");
+  await tabTo(page, bedrooms);
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowUp");
+  await expect(bedrooms).toHaveValue("3");
+  await tabTo(page, page.getByLabel("Bathrooms"));
+  await page.keyboard.press("ArrowUp");
+  await expect(page.getByLabel("Bathrooms")).toHaveValue("2");
+
+  // Parking spot Yes with Enter, Furnished Yes with Space; then back to Parking spot with Shift+Tab.
+  const parkingYes = choice(page, "Parking spot", "Yes");
+  await tabTo(page, parkingYes);
+  await page.keyboard.press("Enter");
+  await expect(parkingYes).toHaveAttribute("aria-pressed", "true");
+  const furnishedYes = choice(page, "Furnished", "Yes");
+  await tabTo(page, furnishedYes);
+  await page.keyboard.press("Space");
+  await expect(furnishedYes).toHaveAttribute("aria-pressed", "true");
+  const parkingNo = choice(page, "Parking spot", "No");
+  await tabTo(page, parkingNo, { backwards: true });
+  await expectVisibleFocus(parkingNo);
+  await tabTo(page, furnishedYes);
+
+  await tabTo(page, page.getByLabel("Address"));
+  await page.keyboard.type("12 Rue de Rivoli, Paris");
+  const offerYes = choice(page, "Offer", "Yes");
+  await tabTo(page, offerYes);
+  await page.keyboard.press("Enter");
+  await expect(page.getByLabel("Discounted Price")).toBeVisible();
+  await tabTo(page, page.getByLabel("Regular Price"));
+  await typeOver(page, "950000");
+  await tabTo(page, page.getByLabel("Discounted Price"));
+  await typeOver(page, "900000");
+
+  // Images: Space on the file input opens the chooser.
+  const images = page.getByLabel("Images", { exact: true });
+  await tabTo(page, images);
+  await expectVisibleFocus(images);
+  await chooseFiles(page, [await photo("front", "#1d4ed8"), await photo("garden", "#15803d")]);
+  await expect(page.getByText("2 of 6 images uploaded")).toBeVisible({ timeout: 60_000 });
+
+  const submit = page.getByRole("button", { name: "Create Listing" });
+  await tabTo(page, submit);
+  await expectVisibleFocus(submit);
+  await page.keyboard.press("Enter");
+
+  await expect(page).toHaveURL(/\/category\/sale\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(`${listingName} - $900,000`);
+  await expect(page.getByText("$50,000 discount")).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Listing saved" })).toBeVisible();
+});
+
+/** The text of the photo tile that holds the focus, or a marker when the focus is outside every tile. */
+function focusedTile(page: Page) {
+  return page.evaluate(
+    () => document.activeElement?.closest("[aria-label='Selected photos'] > li")?.textContent ?? "(no tile)",
+  );
+}
+
+// FIXME(a11y): enable once the photo tiles keep the focus (the fix to photo-field.tsx and photo-tile.tsx in
+// the accessibility report); today it falls to <body> after each of these buttons.
+test("the photo tiles keep the focus when a photo is moved, made cover or removed", async ({ page }) => {
+  // Signing up is not what this test is about (the first test does it with the keyboard).
+  await signUp(page, newAccount("Tara Tiles"));
+  await page.goto("/create-listing");
+  await expect(choice(page, "Offer", "Yes")).toBeEnabled();
+  await tabTo(page, page.getByLabel("Images", { exact: true }));
+  await chooseFiles(page, [
+    await photo("one", "#b91c1c"),
+    await photo("two", "#15803d"),
+    await photo("three", "#1d4ed8"),
+  ]);
+  await expect(page.getByText("3 of 6 images uploaded")).toBeVisible({ timeout: 60_000 });
+
+  await tabTo(page, page.getByRole("button", { name: "Move one.jpg right" }));
+  await page.keyboard.press("Enter");
+  await expect.poll(() => focusedTile(page)).toContain("one.jpg");
+  await expectVisibleFocus(page.locator(":focus"));
+
+  await tabTo(page, page.getByRole("button", { name: "Make cover three.jpg" }));
+  await page.keyboard.press("Enter");
+  await expect.poll(() => focusedTile(page)).toContain("three.jpg");
+  await expect(
+    page.getByRole("list", { name: "Selected photos" }).getByRole("listitem").first(),
+  ).toContainText("Cover");
+
+  await tabTo(page, page.getByRole("button", { name: "Remove two.jpg" }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("two.jpg")).toHaveCount(0);
+  await expect.poll(() => focusedTile(page)).not.toBe("(no tile)");
+  // The next Tab stays among the photos' buttons instead of starting again at the top of the page.
+  await page.keyboard.press("Tab");
+  expect(await focusedTile(page)).not.toBe("(no tile)");
+});
+
+// FIXME(a11y): enable once Your Listings takes the focus after a delete (the fix to your-listings.tsx in the
+// accessibility report); today it falls to <body> and the next Tab lands on the bottom bar.
+test("deleting a listing keeps the keyboard user in Your Listings", async ({ page, data }) => {
+  const account = await signUp(page, newAccount("Dana Delete"));
+  const listing = await insertTestListing(data, await userIdByEmail(data.db, account.email), {
+    name: "Loft to be deleted",
+  });
+  await page.goto("/profile");
+  await waitForHydration(page);
+  const deleteButton = page.getByRole("button", { name: `Delete ${listing.name}` });
+  await tabTo(page, deleteButton);
+  await expectVisibleFocus(deleteButton);
+
+  // Escape closes the confirmation and gives the focus back to the delete button.
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete?" });
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toHaveCount(0);
+  await expect(deleteButton).toBeFocused();
+
+  await page.keyboard.press("Enter");
+  await tabTo(page, dialog.getByRole("button", { name: "Delete", exact: true }));
+  await page.keyboard.press("Enter");
+  await expect(page.getByText("You have no listings yet.")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Your Listings" })).toBeFocused();
+});
