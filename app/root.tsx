@@ -70,10 +70,18 @@ export function useOptionalUser() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
+  // A request the server refused (4xx) says why in words written for the user; a crash says nothing more.
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
   return (
     <>
       {notFound ? (
         <NotFound />
+      ) : refusal ? (
+        <main className="page">
+          <h1 className="page-heading">Request refused</h1>
+          <p role="alert">{refusal}</p>
+        </main>
       ) : (
         <main className="page">
           <h1 className="page-heading">Something went wrong</h1>

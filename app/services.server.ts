@@ -4,8 +4,8 @@ import { migrateToLatest } from "~/db/migrate.server";
 import { logger } from "~/logger.server";
 import { type Auth, createAuth } from "~/modules/auth/auth.server";
 import {
-  createDiskStaging,
   createUploadServer,
+  createUploadStaging,
   startUploadSweeper,
   type UploadServer,
 } from "~/modules/image/image.tus.server";
@@ -42,7 +42,7 @@ export async function startServices(config: Config = loadProcessConfig()): Promi
   const uploads = createUploadServer({
     db,
     storage,
-    staging: createDiskStaging(config.storage.uploadDir),
+    staging: createUploadStaging(config.storage, storage),
     maxUploadBytes: config.storage.maxUploadBytes,
     resolveUserId: async (request) =>
       (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,

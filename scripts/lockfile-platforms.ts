@@ -9,9 +9,8 @@ type Platform = { os: string; cpu: string; libc?: string };
 type LockEntry = { version?: string; optionalDependencies?: Record<string, string>; [key: string]: unknown };
 
 function platformOf(name: string): Platform | null {
-  const match = /-(android|darwin|freebsd|linux|win32|wasm32)-?([a-z0-9]+)?(?:-(musl|gnueabihf|msvc|wasi))?$/.exec(
-    name,
-  );
+  const match =
+    /-(android|darwin|freebsd|linux|win32|wasm32)-?([a-z0-9]+)?(?:-(musl|gnueabihf|msvc|wasi))?$/.exec(name);
   if (!match) return null;
   const [, os, cpu, suffix] = match;
   if (os === "wasm32") return { os: "", cpu: "wasm32" };
@@ -41,6 +40,8 @@ for (const [path, entry] of Object.entries(lock.packages)) {
     added++;
   }
 }
-lock.packages = Object.fromEntries(Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : a.localeCompare(b))));
+lock.packages = Object.fromEntries(
+  Object.entries(lock.packages).sort(([a], [b]) => (a === "" ? -1 : a.localeCompare(b))),
+);
 writeFileSync(file, `${JSON.stringify(lock, null, 2)}\n`);
 console.log(`lockfile: added ${added} platform entries`);

@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import { config } from "~/config.server";
+import { drainUnreadBodies } from "~/http/drain-unread-bodies.server";
 import { nonceContext } from "~/http/request-context";
 import { securityHeaders } from "~/http/security-headers.server";
 import { logger } from "~/logger.server";
@@ -55,6 +56,7 @@ app.use((req, res, next) => {
   next();
 });
 app.use(securityHeaders(settings));
+app.use(drainUnreadBodies);
 
 app.get("/healthz", async (_req, res) => {
   try {

@@ -2,10 +2,12 @@ import type { Migration, MigrationProvider } from "kysely/migration";
 import { Migrator } from "kysely/migration";
 import type { Db } from "./db.server";
 import * as createTables from "./migrations/2026_11_23_0130_create_tables";
+import * as indexImageStorageKey from "./migrations/2026_11_23_0250_index_image_storage_key";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle.
 const migrations: Record<string, Migration> = {
   "2026_11_23_0130_create_tables": createTables,
+  "2026_11_23_0250_index_image_storage_key": indexImageStorageKey,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,3 +1,4 @@
+import { refuseMalformedUpload } from "~/modules/image/image.upload-guard.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/api.uploads";
 
@@ -9,7 +10,7 @@ export function loader({ request }: Route.LoaderArgs) {
   return services().uploads.handle(request);
 }
 
-/** POST (create), PATCH (bytes) and DELETE (abandon). */
+/** POST (create; forged metadata is refused first), PATCH (bytes) and DELETE (abandon). */
 export function action({ request }: Route.ActionArgs) {
-  return services().uploads.handle(request);
+  return refuseMalformedUpload(request) ?? services().uploads.handle(request);
 }

@@ -1,4 +1,5 @@
 import { ListingForm } from "~/components/listing-form/listing-form";
+import { readForm } from "~/http/request-body.server";
 import { requireUser } from "~/modules/auth/auth.session.server";
 import { listingWriteErrorResponse } from "~/modules/listing/listing.responses.server";
 import { listingPath } from "~/modules/listing/listing.rules";
@@ -17,7 +18,7 @@ export function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url);
-  const input = listingFormInput(await request.formData());
+  const input = listingFormInput(await readForm(request));
   try {
     const saved = await createListing(services(), user, input);
     return redirectWithToast(listingPath(saved), "success", LISTING_MESSAGES.saved);

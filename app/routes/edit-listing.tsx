@@ -1,4 +1,5 @@
 import { ListingForm } from "~/components/listing-form/listing-form";
+import { readForm } from "~/http/request-body.server";
 import { requireUser } from "~/modules/auth/auth.session.server";
 import { listingWriteErrorResponse } from "~/modules/listing/listing.responses.server";
 import { listingPath } from "~/modules/listing/listing.rules";
@@ -39,7 +40,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, params, url }: Route.ActionArgs) {
   const user = requireUser(context, url);
-  const input = listingFormInput(await request.formData());
+  const input = listingFormInput(await readForm(request));
   try {
     const saved = await updateListing(services(), user, params.listingId, input);
     return redirectWithToast(listingPath(saved), "success", LISTING_MESSAGES.saved);

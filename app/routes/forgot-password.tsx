@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
+import { readForm } from "~/http/request-body.server";
 import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
 import { ForgotPasswordFormSchema } from "~/modules/auth/auth.schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -11,7 +12,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Home
 const SEND_FAILED = "Could not send reset email";
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = ForgotPasswordFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = ForgotPasswordFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: SEND_FAILED }, { status: 400 });
   // better-auth answers the same whether or not the address has an account.
   const response = await callAuthEndpoint(request, "/request-password-reset", {
@@ -19,7 +20,8 @@ export async function action({ request }: Route.ActionArgs) {
     redirectTo: "/reset-password",
   });
   if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
-  if (!response.ok) return data({ error: SEND_FAILED }, { status: 502 });
+  // A 4xx is better-auth refusing the request itself (an address that is not one); only its own failure is a 502.
+  if (!response.ok) return data({ error: SEND_FAILED }, { status: response.status >= 500 ? 502 : 400 });
   return redirectWithToast("/sign-in", "success", "Email was sent");
 }
 

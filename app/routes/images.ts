@@ -35,3 +35,11 @@ function notFound() {
     headers: { "Content-Type": "text/plain", "Cache-Control": "no-store" },
   });
 }
+
+/** Photos are only read. Without an action React Router's 405 would say "Unexpected Server Error". */
+export function action() {
+  return new Response("Method not allowed: photos are only read (GET).", {
+    status: 405,
+    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain", "Cache-Control": "no-store" },
+  });
+}

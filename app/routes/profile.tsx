@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { ArrowRightIcon, HomeIcon } from "~/components/icons";
 import { PersonalDetails } from "~/components/profile/personal-details";
 import { YourListings } from "~/components/profile/your-listings";
+import { readForm } from "~/http/request-body.server";
 import { requireUser } from "~/modules/auth/auth.session.server";
 import { findListingsByOwner } from "~/modules/listing/listing.repo.server";
 import { LISTING_MESSAGES } from "~/modules/listing/listing.schema";
@@ -22,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = requireUser(context, url);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "update-name") {
     const result = await changeOwnName(services().db, user, { name: formData.get("name") });

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { PasswordField } from "~/components/auth/password-field";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
+import { readForm } from "~/http/request-body.server";
 import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
 import { MIN_PASSWORD_LENGTH, ResetPasswordFormSchema } from "~/modules/auth/auth.schema";
 import { redirectWithToast } from "~/modules/toast/toast.server";
@@ -19,7 +20,7 @@ export function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = ResetPasswordFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = ResetPasswordFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: LINK_INVALID }, { status: 400 });
   const response = await callAuthEndpoint(request, "/reset-password", {
     token: form.data.token,

@@ -3,6 +3,7 @@ import { GoogleButton } from "~/components/auth/google-button";
 import { PasswordField } from "~/components/auth/password-field";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
+import { readForm } from "~/http/request-body.server";
 import { authCookies, callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
 import { SignInFormSchema } from "~/modules/auth/auth.schema";
 import { getUser, safeRedirectPath } from "~/modules/auth/auth.session.server";
@@ -18,7 +19,7 @@ export function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = SignInFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const form = SignInFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: "Bad User Credentials" }, { status: 400 });
   const { email, password, redirectTo } = form.data;
   const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });

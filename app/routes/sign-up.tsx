@@ -3,6 +3,7 @@ import { GoogleButton } from "~/components/auth/google-button";
 import { PasswordField } from "~/components/auth/password-field";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
+import { readForm } from "~/http/request-body.server";
 import { authCookies, callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
 import { MIN_PASSWORD_LENGTH, SignUpFormSchema } from "~/modules/auth/auth.schema";
 import { getUser, safeRedirectPath } from "~/modules/auth/auth.session.server";
@@ -19,7 +20,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const form = SignUpFormSchema.safeParse(Object.fromEntries(formData));
   if (!form.success) return data({ error: REGISTRATION_FAILED }, { status: 400 });
   const response = await callAuthEndpoint(request, "/sign-up/email", form.data);

@@ -30,7 +30,9 @@ test.describe("accounts", () => {
     await page.getByLabel("Password", { exact: true }).fill("not-the-password");
     await page.getByRole("button", { name: "Sign In" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Bad User Credentials" })).toBeVisible();
-    await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Bad User Credentials" })).toBeVisible();
+    await expect(
+      page.locator("[data-sonner-toast]").filter({ hasText: "Bad User Credentials" }),
+    ).toBeVisible();
     await expect(page).toHaveURL("/sign-in");
     await page.goto("/profile");
     await expect(page).toHaveURL(/\/sign-in/);
@@ -44,7 +46,9 @@ test.describe("accounts", () => {
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill("another-password-1");
     await page.getByRole("button", { name: "Sign Up" }).click();
-    await expect(page.getByRole("alert").filter({ hasText: "Something went wrong with registration" })).toBeVisible();
+    await expect(
+      page.getByRole("alert").filter({ hasText: "Something went wrong with registration" }),
+    ).toBeVisible();
   });
 
   test("the show-password toggle reveals the password", async ({ page }) => {
@@ -101,7 +105,9 @@ test.describe("accounts", () => {
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Email was sent" })).toBeVisible();
   });
 
-  test("sign in with Google in a popup ends signed in on Explore, and creates the user once", async ({ page }) => {
+  test("sign in with Google in a popup ends signed in on Explore, and creates the user once", async ({
+    page,
+  }) => {
     const identity = { email: newAccount().email, name: "Grace Hopper" };
     await useGoogleIdentity(page.context(), identity);
     await page.goto("/sign-in");
@@ -155,7 +161,10 @@ test.describe("accounts", () => {
     await expect(page.getByRole("button", { name: "change" })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Name")).toHaveValue("Alan M. Turing");
-    await expect(page.getByRole("link", { name: "Sell or rent your home" })).toHaveAttribute("href", "/create-listing");
+    await expect(page.getByRole("link", { name: "Sell or rent your home" })).toHaveAttribute(
+      "href",
+      "/create-listing",
+    );
     await expect(page.getByRole("heading", { name: "Your Listings" })).toBeVisible();
   });
 

@@ -5,6 +5,7 @@ import type { Db } from "~/db/db.server";
 import type { Mailer } from "~/providers/mail/mail.server";
 import { CLIENT_IP_HEADER } from "./auth.constants";
 import { passwordResetMail } from "./auth.mail";
+import { assertAcceptableUserFields } from "./auth.user-fields.server";
 
 export type Auth = ReturnType<typeof createAuth>;
 
@@ -35,6 +36,12 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      user: {
+        create: { before: async (user) => assertAcceptableUserFields(user) },
+        update: { before: async (user) => assertAcceptableUserFields(user) },
+      },
+    },
     account: { accountLinking: { enabled: true, trustedProviders: ["google"] } },
     rateLimit: {
       enabled: true,

@@ -38,7 +38,11 @@ export function requireUser(context: Readonly<RouterContextProvider>, url: URL):
   throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 
-/** Where to go after signing in: only a path on this site, never another origin. */
+/**
+ * Where to go after signing in: only a path on this site, never another origin. Returned as the URL parser
+ * normalizes it (percent-encoded), since it becomes a Location header, which cannot carry NUL, line breaks or
+ * other non-ASCII characters.
+ */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (
     typeof value !== "string" ||
@@ -48,5 +52,10 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   ) {
     return fallback;
   }
-  return value;
+  // Browsers drop tabs and line breaks from a URL ("/\t/evil.com" is "//evil.com"), and "/.//x" normalizes to
+  // "//x": only what is still a path on this site after the parser's normalization may pass.
+  const base = "http://this.site";
+  const url = URL.parse(value, base);
+  if (!url || url.origin !== base || url.pathname.startsWith("//")) return fallback;
+  return url.pathname + url.search + url.hash;
 }

@@ -126,3 +126,8 @@ export function imageStorageKey(
 export function variantKey(baseKey: string, width: number): string {
   return `${baseKey}-${width}.webp`;
 }
+
+/** The base key of an image variant's key (variantKey's inverse), or null for a key no upload writes. */
+export function baseKeyOfVariant(key: string): string | null {
+  return /^(images\/.+)-\d+\.webp$/.exec(key)?.[1] ?? null;
+}

@@ -48,6 +48,18 @@ export async function deleteImageRows(db: Db, ids: readonly string[]) {
     .execute();
 }
 
+/** Which of `storageKeys` some image row uses (rows may share one: the seed's bulk listings do). */
+export async function findUsedStorageKeys(db: Db, storageKeys: readonly string[]): Promise<Set<string>> {
+  if (storageKeys.length === 0) return new Set();
+  const rows = await db
+    .selectFrom("image")
+    .select("storageKey")
+    .distinct()
+    .where("storageKey", "in", [...storageKeys])
+    .execute();
+  return new Set(rows.map((row) => row.storageKey));
+}
+
 /** Uploads that never became part of a listing and were made before `cutoff` (epoch ms), oldest first. */
 export async function findPendingImagesBefore(db: Db, cutoff: number, limit = 500): Promise<ImageRow[]> {
   return db

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { readdir, readFile, rm, stat } from "node:fs/promises";
-import path from "node:path";
-import { FileStore } from "@tus/file-store";
-import { type DataStore, Server, type Upload } from "@tus/server";
+import { Server, type Upload } from "@tus/server";
+import type { Config } from "~/config.server";
 import { logger } from "~/logger.server";
+import type { Storage } from "~/providers/storage/storage.server";
 import { ImageRejectedError } from "./image.pipeline.server";
-import {
-  ABANDONED_UPLOAD_AGE_MS,
-  deleteAbandonedImages,
-  type ImageServiceDeps,
-  imageRejectionMessage,
-  storeUploadedImage,
-} from "./image.service.server";
+import { type ImageServiceDeps, imageRejectionMessage, storeUploadedImage } from "./image.service.server";
+import { createDiskStaging } from "./image.staging.disk.server";
+import { createS3Staging } from "./image.staging.s3.server";
+import type { UploadStaging } from "./image.staging.server";
+import { sweepUploads } from "./image.sweeper.server";
+
+// image.tus.server.test.ts imports the disk staging from here.
+export { createDiskStaging };
 
 /** The URL path the tus endpoint answers under (app/routes/api.uploads.ts). */
 export const UPLOADS_PATH = "/api/uploads";
@@ -19,59 +19,11 @@ export const UPLOADS_PATH = "/api/uploads";
 export const IMAGE_ID_HEADER = "Homestead-Image-Id";
 
 /**
- * Where unfinished uploads wait between requests. An interface so that several app instances could share
- * it (e.g. @tus/s3-store on the same bucket); the local disk is the one implementation today.
+ * The staging that goes with the storage: with S3, the bucket itself (under "uploads/"), shared by every
+ * instance so that a photo's requests may reach different ones; with the disk, DATA_DIR/uploads.
  */
-export interface UploadStaging {
-  datastore: DataStore;
-  /** The bytes of a finished upload. */
-  read(id: string): Promise<Buffer>;
-  /** Deletes an upload; a missing one is ignored. */
-  remove(id: string): Promise<void>;
-  /** Deletes uploads nothing has written to since `cutoff` (epoch ms); returns how many. */
-  sweep(cutoff: number): Promise<number>;
-}
-
-/** Staging in a local folder with @tus/file-store: "<id>" holds the bytes, "<id>.json" the upload's info. */
-export function createDiskStaging(directory: string): UploadStaging {
-  const datastore = new FileStore({ directory, expirationPeriodInMilliseconds: ABANDONED_UPLOAD_AGE_MS });
-  // Upload ids are our UUIDs; anything else in the folder is not ours to read or delete.
-  const fileOf = (id: string) => {
-    if (!/^[A-Za-z0-9-]+$/.test(id)) throw new Error(`invalid upload id: ${id}`);
-    return path.join(directory, id);
-  };
-  const remove = async (id: string) => {
-    await rm(fileOf(id), { force: true });
-    await rm(`${fileOf(id)}.json`, { force: true });
-  };
-  return {
-    datastore,
-    read: (id) => readFile(fileOf(id)),
-    remove,
-    async sweep(cutoff) {
-      const names = await readdir(directory).catch(() => [] as string[]);
-      const ids = new Set(
-        names.map((name) => name.replace(/\.json$/, "")).filter((id) => /^[A-Za-z0-9-]+$/.test(id)),
-      );
-      let removed = 0;
-      for (const id of ids) {
-        // The newest of the two files counts: a PATCH touches the bytes, never the info file.
-        const times = await Promise.all(
-          [fileOf(id), `${fileOf(id)}.json`].map((file) =>
-            stat(file).then(
-              (info) => info.mtimeMs,
-              () => 0,
-            ),
-          ),
-        );
-        if (Math.max(...times) < cutoff) {
-          await remove(id);
-          removed += 1;
-        }
-      }
-      return removed;
-    },
-  };
+export function createUploadStaging(config: Config["storage"], storage: Storage): UploadStaging {
+  return config.kind === "s3" ? createS3Staging(storage) : createDiskStaging(config.uploadDir);
 }
 
 export type UploadServerOptions = ImageServiceDeps & {
@@ -85,7 +37,7 @@ export type UploadServerOptions = ImageServiceDeps & {
 export type UploadServer = {
   /** Answers one tus request (POST, HEAD, PATCH, DELETE, OPTIONS, GET). */
   handle(request: Request): Promise<Response>;
-  /** Deletes abandoned uploads: pending images and staging files older than 24 hours. */
+  /** Deletes what abandoned or crashed uploads left, older than 24 hours (see image.sweeper.server.ts). */
   sweep(now?: number): Promise<void>;
 };
 
@@ -119,6 +71,8 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore: staging.datastore,
+    // No `locker`: tus's default locks per process, which is enough even with several instances (why: in
+    // image.staging.s3.server.ts).
     relativeLocation: true,
     maxSize: options.maxUploadBytes,
     exposedHeaders: [IMAGE_ID_HEADER],
@@ -181,9 +135,8 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   return {
     handle: (request) => tus.handleWeb(request),
     async sweep(now = Date.now()) {
-      const images = await deleteAbandonedImages(options, now);
-      const staged = await staging.sweep(now - ABANDONED_UPLOAD_AGE_MS);
-      if (images + staged > 0) logger.info({ images, staged }, "deleted abandoned uploads");
+      const report = await sweepUploads({ db: options.db, storage: options.storage, staging }, now);
+      if (Object.values(report).some((count) => count > 0)) logger.info(report, "deleted abandoned uploads");
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isPlainText } from "~/modules/text/text.rules";
 import { LISTING_TYPES } from "./listing.types";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
@@ -65,7 +66,9 @@ const yesNo = (label: string) =>
   z.preprocess(toBoolean, z.boolean({ error: `Choose Yes or No for ${label}` }));
 
 /** An image id as the upload endpoint hands it out (a UUID); anything else is refused before a query. */
-const imageId = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, "Images are not valid");
+const imageId = z
+  .string({ error: "Images are not valid" })
+  .regex(/^[A-Za-z0-9-]{1,64}$/, "Images are not valid");
 
 /** The create/edit listing form (SPEC.md sections 2 and 5). */
 export const ListingFormSchema = z
@@ -76,7 +79,8 @@ export const ListingFormSchema = z
       .trim()
       .min(1, "Name is required")
       .min(nameMin, `Name must be at least ${nameMin} characters`)
-      .max(nameMax, `Name must be at most ${nameMax} characters`),
+      .max(nameMax, `Name must be at most ${nameMax} characters`)
+      .refine(isPlainText, "Name can not contain control characters"),
     bedrooms: wholeNumber("Bedrooms", roomsMin, roomsMax, `between ${roomsMin} and ${roomsMax}`),
     bathrooms: wholeNumber("Bathrooms", roomsMin, roomsMax, `between ${roomsMin} and ${roomsMax}`),
     parking: yesNo("Parking spot"),
@@ -85,7 +89,8 @@ export const ListingFormSchema = z
       .string({ error: "Address is required" })
       .trim()
       .min(1, "Address is required")
-      .max(addressMax, `Address must be at most ${addressMax} characters`),
+      .max(addressMax, `Address must be at most ${addressMax} characters`)
+      .refine(isPlainText, "Address can not contain control characters"),
     offer: yesNo("Offer"),
     regularPrice: wholeNumber("Regular price", priceMin, priceMax, priceRange),
     // Kept (and checked against the regular price) even while the offer is off, as the original app did.

@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
@@ -63,5 +63,34 @@ describe("disk storage", () => {
     await expect(
       storage.put(`../${path.basename(dir)}-secret.txt`, Buffer.from("x"), "text/plain"),
     ).rejects.toThrow(/storage key/);
+  });
+
+  it("lists nested keys and skips files no put could have written", async () => {
+    await storage.put("images/sub/nested-400.webp", Buffer.from("x"), "image/webp");
+    await writeFile(path.join(dir, "images", "Not A Key.webp"), "x");
+    await writeFile(path.join(dir, "images", ".hidden"), "x");
+    const keys: string[] = [];
+    for await (const entry of storage.list("images/")) keys.push(entry.key);
+    expect(keys).toEqual(["images/sub/nested-400.webp"]);
+  });
+
+  it("deletes the temporary file of a put cut short by a crash, once idle past the cutoff, and never lists it", async () => {
+    await storage.put("images/kept-400.webp", Buffer.from("kept"), "image/webp");
+    // What a put killed between writing and renaming leaves: its temporary file, never renamed.
+    const leftover = path.join(dir, "images", ".cut-400.webp.0b7e4c1a-2f3d-4e5f-8a9b-0c1d2e3f4a5b.tmp");
+    await writeFile(leftover, "half a photo");
+    const notOurs = path.join(dir, "images", ".keep");
+    await writeFile(notOurs, "");
+    const keys: string[] = [];
+    for await (const entry of storage.list("images/")) keys.push(entry.key);
+    expect(keys).toEqual(["images/kept-400.webp"]);
+
+    // Fresh: it could be a put still writing.
+    expect(await storage.deleteIncomplete(Date.now() - 60_000)).toBe(0);
+    const anHourAgo = new Date(Date.now() - 60 * 60 * 1000);
+    await utimes(leftover, anHourAgo, anHourAgo);
+    await utimes(notOurs, anHourAgo, anHourAgo);
+    expect(await storage.deleteIncomplete(Date.now() - 60_000)).toBe(1);
+    expect((await readdir(path.join(dir, "images"))).sort()).toEqual([".keep", "kept-400.webp"]);
   });
 });

@@ -1,8 +1,13 @@
 import { randomUUID } from "node:crypto";
-import { mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
+import { mkdir, open, opendir, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
-import { assertValidStorageKey, InvalidStorageKeyError } from "./storage.key.server";
-import type { Storage } from "./storage.server";
+import {
+  assertValidStorageKey,
+  assertValidStoragePrefix,
+  InvalidStorageKeyError,
+  isValidStorageKey,
+} from "./storage.key.server";
+import type { Storage, StoredEntry } from "./storage.server";
 
 // The disk keeps no metadata beside the file, so the content type follows from the key's extension. `put`
 // refuses a content type that disagrees, so a key reads back the same type here as it would from S3.
@@ -15,6 +20,13 @@ const CONTENT_TYPES: Record<string, string> = {
   ".json": "application/json",
   ".txt": "text/plain",
 };
+
+// A put writes ".<name>.<uuid>.tmp" beside its file and renames it into place. The leading dot means it is
+// never a key (key segments start with a letter or digit), so list, get and exists never see one. One still
+// there long after it was written is a put that a crash stopped before its rename: deleteIncomplete's job.
+const TEMPORARY_FILE = /^\..+\.[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.tmp$/;
+const temporaryFileFor = (file: string) =>
+  path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
 
 /** Files under `rootDir`, one per key; writes are atomic (temporary file, fsync, rename). */
 export function createDiskStorage(rootDir: string): Storage {
@@ -42,7 +54,7 @@ export function createDiskStorage(rootDir: string): Storage {
       await mkdir(path.dirname(file), { recursive: true });
       // Same directory, so the rename stays on one filesystem and is atomic; readers see the old file or
       // the whole new one. The fsync makes sure a crash cannot leave a renamed but empty file.
-      const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${randomUUID()}.tmp`);
+      const temporary = temporaryFileFor(file);
       try {
         const handle = await open(temporary, "wx", 0o644);
         try {
@@ -102,7 +114,50 @@ export function createDiskStorage(rootDir: string): Storage {
         throw error;
       }
     },
+
+    async *list(prefix): AsyncGenerator<StoredEntry> {
+      assertValidStoragePrefix(prefix);
+      // Every key with this prefix lies below the folder its last "/" names.
+      const folder = prefix.slice(0, Math.max(prefix.lastIndexOf("/"), 0));
+      for await (const file of filesUnder(folder ? fileFor(folder) : root)) {
+        const key = path.relative(root, file).split(path.sep).join("/");
+        if (!key.startsWith(prefix) || !isValidStorageKey(key)) continue;
+        const info = await stat(file).catch((error: unknown) => {
+          if (isMissing(error)) return null;
+          throw error;
+        });
+        if (info?.isFile()) yield { key, lastModified: info.mtimeMs };
+      }
+    },
+
+    async deleteIncomplete(cutoff) {
+      let deleted = 0;
+      for await (const file of filesUnder(root)) {
+        if (!TEMPORARY_FILE.test(path.basename(file))) continue;
+        const info = await stat(file).catch(() => null);
+        // A put takes milliseconds: one untouched since the cutoff is not still writing.
+        if (info && info.mtimeMs < cutoff) {
+          await rm(file, { force: true });
+          deleted += 1;
+        }
+      }
+      return deleted;
+    },
   };
+}
+
+/** Every regular file below `dir`, depth first, read as it goes (a folder may hold millions); none if missing. */
+async function* filesUnder(dir: string): AsyncGenerator<string> {
+  const entries = await opendir(dir).catch((error: unknown) => {
+    if (isMissing(error)) return null;
+    throw error;
+  });
+  if (!entries) return;
+  for await (const entry of entries) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* filesUnder(file);
+    else if (entry.isFile()) yield file;
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -20,3 +20,30 @@ export function assertValidStorageKey(key: string): void {
       throw new InvalidStorageKeyError(`invalid storage key: ${JSON.stringify(key)}`);
   }
 }
+
+/** Whether `key` is one assertValidStorageKey accepts (for skipping, in a listing, what no put could write). */
+export function isValidStorageKey(key: string): boolean {
+  try {
+    assertValidStorageKey(key);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Throws InvalidStorageKeyError unless `prefix` is the start of some valid key: "" (everything), whole
+ * segments ("images/") or whole segments and the start of one ("images/u1-").
+ */
+export function assertValidStoragePrefix(prefix: string): void {
+  if (prefix === "") return;
+  const segments = prefix.split("/");
+  const last = segments.pop() ?? "";
+  if (prefix.length > MAX_KEY_LENGTH || (last !== "" && !SEGMENT.test(last))) {
+    throw new InvalidStorageKeyError(`invalid storage prefix: ${JSON.stringify(prefix)}`);
+  }
+  for (const segment of segments) {
+    if (!SEGMENT.test(segment))
+      throw new InvalidStorageKeyError(`invalid storage prefix: ${JSON.stringify(prefix)}`);
+  }
+}

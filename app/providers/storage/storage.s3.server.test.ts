@@ -37,4 +37,13 @@ describe("s3 storage", () => {
     await expect(intruder.put("images/b-400.webp", Buffer.from("x"), "image/webp")).rejects.toThrow();
     expect(await storage.exists("images/b-400.webp")).toBe(false);
   });
+
+  it("lists every key of a prefix across ListObjects pages", async () => {
+    const paged = createS3Storage(peer.s3Config, { listPageSize: 2 });
+    const keys = Array.from({ length: 5 }, (_, index) => `paged/photo-${index}-400.webp`);
+    for (const key of keys) await paged.put(key, Buffer.from(key), "image/webp");
+    const listed: string[] = [];
+    for await (const entry of paged.list("paged/")) listed.push(entry.key);
+    expect(listed.sort()).toEqual(keys);
+  });
 });

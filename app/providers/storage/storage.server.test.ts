@@ -5,7 +5,7 @@ import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "~/config.server";
 import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
-import { createStorage, type Storage } from "./storage.server";
+import { createStorage, type Storage, type StoredEntry } from "./storage.server";
 
 // The same contract, through the same factory the app uses, on both backends.
 type Backend = { name: string; start(): Promise<{ storage: Storage; stop(): Promise<void> }> };
@@ -46,6 +46,12 @@ const backends: Backend[] = [
     },
   },
 ];
+
+async function collect(entries: AsyncIterable<StoredEntry>) {
+  const found: StoredEntry[] = [];
+  for await (const entry of entries) found.push(entry);
+  return found.sort((a, b) => a.key.localeCompare(b.key));
+}
 
 describe.each(backends)("$name storage", (backend) => {
   let storage: Storage;
@@ -95,6 +101,46 @@ describe.each(backends)("$name storage", (backend) => {
     await storage.delete([...keys, "images/never-stored-400.webp"]);
     for (const each of keys) expect(await storage.exists(each)).toBe(false);
     await storage.delete([]);
+  });
+
+  it("lists the keys that start with a prefix, with when each was written", async () => {
+    const before = Date.now();
+    const keys = ["lists/x/a-400.webp", "lists/x/b-400.webp", "lists/x-sibling.txt", "lists/y/c-400.webp"];
+    for (const each of keys) {
+      await storage.put(each, Buffer.from(each), each.endsWith(".txt") ? "text/plain" : "image/webp");
+    }
+    const listed = await collect(storage.list("lists/x/"));
+    expect(listed.map((entry) => entry.key)).toEqual(["lists/x/a-400.webp", "lists/x/b-400.webp"]);
+    // S3 keeps whole seconds.
+    for (const entry of listed) {
+      expect(entry.lastModified).toBeGreaterThanOrEqual(before - 1000);
+      expect(entry.lastModified).toBeLessThanOrEqual(Date.now() + 1000);
+    }
+    // A prefix is the start of a key, not a folder.
+    expect((await collect(storage.list("lists/x"))).map((entry) => entry.key)).toEqual([
+      "lists/x-sibling.txt",
+      "lists/x/a-400.webp",
+      "lists/x/b-400.webp",
+    ]);
+    expect((await collect(storage.list("lists/"))).length).toBe(4);
+    expect(await collect(storage.list("no-such-prefix/"))).toEqual([]);
+    await storage.delete(["lists/x/a-400.webp"]);
+    expect((await collect(storage.list("lists/x/"))).map((entry) => entry.key)).toEqual([
+      "lists/x/b-400.webp",
+    ]);
+  });
+
+  it.each(["../", "/etc", "images//", "images/.hidden", "a\\b/"])(
+    "refuses to list the prefix %j",
+    async (bad) => {
+      await expect(collect(storage.list(bad))).rejects.toThrow(/storage prefix/);
+    },
+  );
+
+  it("leaves nothing for deleteIncomplete after puts that completed", async () => {
+    await storage.put("complete/a-400.webp", Buffer.from("whole"), "image/webp");
+    expect(await storage.deleteIncomplete(Date.now() + 60 * 60 * 1000)).toBe(0);
+    expect(await storage.exists("complete/a-400.webp")).toBe(true);
   });
 
   it.each([

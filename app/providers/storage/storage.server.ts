@@ -11,6 +11,13 @@ export type StoredObject = {
   size: number;
 };
 
+/** One stored object as a listing shows it. */
+export type StoredEntry = {
+  key: string;
+  /** When the object was last written (epoch ms). */
+  lastModified: number;
+};
+
 /**
  * Where processed images live. Keys are relative, slash-separated paths such as
  * "images/<userId>-<fileName>-<uuid>-800.webp" (see storage.key.server.ts for what is accepted).
@@ -24,6 +31,16 @@ export interface Storage {
   delete(keys: string[]): Promise<void>;
   /** Whether an object exists under `key`. */
   exists(key: string): Promise<boolean>;
+  /**
+   * Every object whose key starts with `prefix` (and that `put` would accept as a key), in no particular
+   * order. Objects put or deleted while the listing runs may or may not show up; every other shows up once.
+   */
+  list(prefix: string): AsyncIterable<StoredEntry>;
+  /**
+   * Deletes what puts cut short by a crash left behind, untouched since `cutoff` (epoch ms), and returns
+   * how many. Such leftovers are never objects: `list`, `get` and `exists` do not see them.
+   */
+  deleteIncomplete(cutoff: number): Promise<number>;
 }
 
 /** The storage chosen by configuration: local disk (default) or S3-compatible object storage. */

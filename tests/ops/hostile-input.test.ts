@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, it } from "vitest";
+import { pgAvailable, postgresUrlFromEnv } from "../support/pg";
+import { SKIP_REASON } from "./ops-support";
+import { type HostileApp, startHostileApp } from "./support/hostile-app";
+import {
+  authForms,
+  forgedEdits,
+  listingForms,
+  profileForms,
+  signInRedirects,
+  unusableBodies,
+} from "./support/hostile-form-properties";
+import { authApiJson, badFiles, hostileReads, tusRequests } from "./support/hostile-resource-properties";
+import { buildHostileWorld, type HostileWorld } from "./support/hostile-world";
+import { tallyTable } from "./support/refusal";
+
+/**
+ * Issue 5, hostile input. fast-check sends every action and resource route of the production server
+ * malformed and oversized input, signed in and as a visitor: wrong types, missing and extra fields, megabyte
+ * strings, control and bidi characters, lone surrogates, numbers out of every range, forged and traversing
+ * ids, hostile cursors, tus metadata and files. Each answer must be a 4xx with a clear message (or a visitor's
+ * redirect to /sign-in, or the form rendered again with its message), never a 5xx, and nothing may be
+ * written: see support/refusal.ts. SQLite by default; a fresh PostgreSQL database when DATABASE_URL names one.
+ */
+const postgres = postgresUrlFromEnv();
+const skip =
+  SKIP_REASON ??
+  (postgres && !(await pgAvailable(postgres)) ? `no PostgreSQL answers at ${postgres}` : undefined);
+if (skip) console.warn(`tests/ops/hostile-input skipped: ${skip}`);
+
+const PROPERTY_TIMEOUT = 60_000;
+
+describe.skipIf(skip)(`hostile input (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+  let app: HostileApp;
+  let world: HostileWorld;
+  const run = (property: (app: HostileApp, world: HostileWorld) => Promise<void>) => () =>
+    property(app, world);
+
+  beforeAll(async () => {
+    app = await startHostileApp("hostile");
+    world = await buildHostileWorld(app);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (app)
+      console.log(
+        `hostile input on ${app.engine}: requests per property and their statuses\n${tallyTable()}`,
+      );
+    await app?.close();
+  });
+
+  it(
+    "form actions refuse bodies they cannot use: wrong type, broken, 1-5 MB, chunked",
+    run(unusableBodies),
+    PROPERTY_TIMEOUT,
+  );
+  it("sign-up, sign-in, forgot and reset password refuse broken forms", run(authForms), PROPERTY_TIMEOUT);
+  it(
+    "sign-in sends the user back only to a path on this site, whatever redirectTo says",
+    run(signInRedirects),
+    PROPERTY_TIMEOUT,
+  );
+  it(
+    "the profile refuses broken names, forged deletes and unknown intents",
+    run(profileForms),
+    PROPERTY_TIMEOUT,
+  );
+  it(
+    "create and edit listing refuse broken forms, >6 photos and other users' photos",
+    run(listingForms),
+    PROPERTY_TIMEOUT,
+  );
+  it("edit listing sends ids that are not the user's own listing home", run(forgedEdits), PROPERTY_TIMEOUT);
+  it(
+    "pages and resource routes read hostile ids, cursors and paths without a 5xx",
+    run(hostileReads),
+    PROPERTY_TIMEOUT,
+  );
+  it(
+    "better-auth's own API refuses hostile JSON for sign-up and update-user",
+    run(authApiJson),
+    PROPERTY_TIMEOUT,
+  );
+  it(
+    "tus refuses hostile creation headers, and others' or made-up uploads",
+    run(tusRequests),
+    PROPERTY_TIMEOUT,
+  );
+  it(
+    "an upload that is not an acceptable photo is refused, decompression bomb included",
+    run(badFiles),
+    PROPERTY_TIMEOUT,
+  );
+});

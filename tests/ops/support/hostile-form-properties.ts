@@ -1,0 +1,242 @@
+import fc from "fast-check";
+import type { HostileApp } from "./hostile-app";
+import {
+  invalidForgotPassword,
+  invalidListingForm,
+  invalidNameChange,
+  invalidResetPassword,
+  invalidSignIn,
+  invalidSignUp,
+} from "./hostile-forms";
+import { hostileSegment, unusableBody } from "./hostile-requests";
+import { forgedId, labeled } from "./hostile-values";
+import { actors, type HostileWorld } from "./hostile-world";
+import { listingEntries, validListing } from "./listing-forms";
+import { type FormEntries, postForm, send, toastMessage } from "./raw-http";
+import { assertRefusals, BODY_REFUSED, oneOf, type Refusal, TO_SIGN_IN } from "./refusal";
+
+/** The properties of the page actions (form posts), each a fast-check run against the live server. */
+
+export const RUNS = 36;
+
+const LISTING_REFUSED =
+  /required|must be|Choose|Max 6 images|can be used once|no longer available|not valid|can not contain|correct address|needs to be less/;
+const NAME_REFUSED = /Enter your name|Keep your name under 60 characters|can not contain control characters/;
+const LINK_REFUSED = /This reset link is invalid or has expired|Choose a password of at least/;
+const NOT_FOUND_PAGE = /Page not found|could not find that page|Bad Request/;
+
+/** A refused form: rendered again with the route's message (400/401), or its body refused (413/415/400). */
+function refusedForm(statuses: number[], message: RegExp): Refusal {
+  return { statuses, message: oneOf(message, BODY_REFUSED) };
+}
+
+/** A visitor alone may post to sign-in and sign-up: for the signed-in, the page itself sends them home. */
+function asActor(path: string, cookie: string | undefined, refusal: Refusal, guarded = false): Refusal {
+  if (guarded && !cookie) return TO_SIGN_IN;
+  if (cookie && /^\/sign-(in|up)$/.test(path))
+    return { ...refusal, statuses: [...refusal.statuses, 302], location: /^\/$/ };
+  return refusal;
+}
+
+async function post(world: HostileWorld, path: string, entries: FormEntries, cookie: string | undefined) {
+  return postForm(`${world.url}${path}`, entries, { cookie });
+}
+
+/** Bodies no form sends (wrong type, broken, 1-5 MB, chunked), to every form action, page and .data alike. */
+export async function unusableBodies(app: HostileApp, world: HostileWorld) {
+  const routes: [string, boolean, RegExp][] = [
+    ["/sign-in", false, /Bad User Credentials/],
+    ["/sign-up", false, /Something went wrong with registration/],
+    ["/forgot-password", false, /Could not send reset email/],
+    ["/reset-password", false, LINK_REFUSED],
+    ["/profile", true, /Unknown action/],
+    ["/create-listing", true, LISTING_REFUSED],
+    [`/edit-listing/${world.ownListing}`, true, LISTING_REFUSED],
+  ];
+  const input = fc.tuple(fc.constantFrom(...routes), actors(world), unusableBody, fc.boolean());
+  await assertRefusals(
+    app,
+    "form actions: unusable bodies",
+    input,
+    async ([[path, guarded, message], [actor, cookie], body, data]) => {
+      const raw = body.value();
+      const answer = await send(`${world.url}${path}${data ? ".data" : ""}`, {
+        method: "POST",
+        cookie,
+        body: raw.body,
+        headers: raw.contentType ? { "content-type": raw.contentType } : {},
+        ...(raw.chunked ? { duplex: "half" } : {}),
+      });
+      // A .data request runs the action alone: the sign-in page's "already signed in" redirect does not apply.
+      const refused = asActor(path, data ? undefined : cookie, refusedForm([400, 401, 413, 415], message));
+      const refusal = guarded && !cookie ? TO_SIGN_IN : refused;
+      return { answer, refusal, what: `${actor} POST ${path}${data ? ".data" : ""} ${body.label}` };
+    },
+    RUNS + 14,
+  );
+}
+
+/** Sign-up, sign-in, forgot-password and reset-password forms with broken fields. */
+export async function authForms(app: HostileApp, world: HostileWorld) {
+  const forms = fc.oneof(
+    invalidSignUp(world.userEmail).map(
+      (f) => ["/sign-up", f, refusedForm([400, 413], /Something went wrong with registration/)] as const,
+    ),
+    invalidSignIn(world.userEmail).map(
+      (f) => ["/sign-in", f, refusedForm([400, 401, 413], /Bad User Credentials/)] as const,
+    ),
+    invalidForgotPassword().map(
+      (f) => ["/forgot-password", f, refusedForm([400, 413], /Could not send reset email/)] as const,
+    ),
+    invalidResetPassword().map((f) => ["/reset-password", f, refusedForm([400, 413], LINK_REFUSED)] as const),
+  );
+  await assertRefusals(
+    app,
+    "auth forms: broken fields",
+    fc.tuple(forms, actors(world)),
+    async ([[path, form, refusal], [actor, cookie]]) => ({
+      answer: await post(world, path, form.value, cookie),
+      refusal: asActor(path, cookie, refusal),
+      what: `${actor} POST ${path} ${form.label}`,
+    }),
+    RUNS * 2,
+  );
+}
+
+/** Sign-in with the right password and a hostile redirectTo: the way back is always a path on this site. */
+export async function signInRedirects(app: HostileApp, world: HostileWorld) {
+  const redirectTo = fc.oneof(
+    fc.constantFrom(
+      "//evil.example",
+      "/\\evil.example",
+      "/\t/evil.example",
+      "/.//evil.example",
+      "https://evil.example",
+      "javascript:alert(1)",
+      "/%2F%2Fevil.example",
+      "/\u0000",
+      "/😀",
+      "/\r\nSet-Cookie: x=y",
+      "/../../etc/passwd",
+    ),
+    fc.string({ unit: "binary", maxLength: 30 }).map((path) => `/${path}`),
+  );
+  // Printable ASCII from a single "/": a Location header can carry it, and no browser reads it as another host.
+  const samePath: Refusal = { statuses: [302], location: /^\/(?![/\\])[!-~]*$/, sameOrigin: world.url };
+  await assertRefusals(
+    app,
+    "sign-in: hostile redirectTo",
+    redirectTo,
+    async (target) => ({
+      answer: await post(
+        world,
+        "/sign-in",
+        [
+          ["email", world.userEmail],
+          ["password", "correct-horse-42"],
+          ["redirectTo", target],
+        ],
+        undefined,
+      ),
+      refusal: samePath,
+      what: `sign-in redirectTo=${JSON.stringify(target)}`,
+    }),
+    RUNS,
+  );
+}
+
+/** The profile's actions: broken names, deletes of listings that are not the user's, unknown intents. */
+export async function profileForms(app: HostileApp, world: HostileWorld) {
+  const deleteTarget = fc.oneof(
+    { arbitrary: forgedId, weight: 3 },
+    { arbitrary: fc.constant(labeled(world.othersListing, "<another user's listing>")), weight: 1 },
+  );
+  const actions = fc.oneof(
+    invalidNameChange().map((f) => [f.value, f.label, refusedForm([400, 413], NAME_REFUSED)] as const),
+    deleteTarget.map(
+      ({ value, label }) =>
+        [
+          [
+            ["intent", "delete-listing"],
+            ["listingId", value],
+          ] as FormEntries,
+          `delete ${label}`,
+          {
+            statuses: [403, 404],
+            message: /You can not delete that listing|Listing does not exist/,
+          } as Refusal,
+        ] as const,
+    ),
+    fc.oneof(forgedId, fc.constant(labeled("DELETE-LISTING"))).map(
+      ({ value, label }) =>
+        [
+          [
+            ["intent", value],
+            ["name", "Renamed"],
+            ["listingId", world.ownListing],
+          ] as FormEntries,
+          `intent ${label}`,
+          { statuses: [400], message: /Unknown action/ } as Refusal,
+        ] as const,
+    ),
+  );
+  await assertRefusals(
+    app,
+    "profile: names, deletes, intents",
+    fc.tuple(actions, actors(world)),
+    async ([[entries, label, refusal], [actor, cookie]]) => ({
+      answer: await post(world, "/profile", entries, cookie),
+      refusal: asActor("/profile", cookie, refusal, true),
+      what: `${actor} POST /profile ${label}`,
+    }),
+    RUNS * 2,
+  );
+}
+
+/** Create and edit listing with broken fields, more than 6 photos, other users' photos. */
+export async function listingForms(app: HostileApp, world: HostileWorld) {
+  const paths = fc.constantFrom("/create-listing", `/edit-listing/${world.ownListing}`);
+  await assertRefusals(
+    app,
+    "listing forms: broken fields",
+    fc.tuple(paths, invalidListingForm(world.ids), actors(world)),
+    async ([path, form, [actor, cookie]]) => ({
+      answer: await post(world, path, form.value, cookie),
+      refusal: asActor(path, cookie, refusedForm([400, 413], LISTING_REFUSED), true),
+      what: `${actor} POST ${path} ${form.label}`,
+    }),
+    RUNS * 2,
+  );
+}
+
+/** The edit page and its save for ids that are not the user's listing: sent home with the spec's toast. */
+export async function forgedEdits(app: HostileApp, world: HostileWorld) {
+  const id = fc.oneof(
+    { arbitrary: hostileSegment, weight: 3 },
+    { arbitrary: fc.constant(labeled(world.othersListing, "<another user's listing>")), weight: 1 },
+  );
+  const input = fc.tuple(id, fc.constantFrom("GET", "POST"), actors(world));
+  await assertRefusals(
+    app,
+    "edit listing: forged ids",
+    input,
+    async ([{ value, label }, method, [actor, cookie]]) => {
+      const path = `/edit-listing/${value}`;
+      const answer =
+        method === "GET"
+          ? await send(`${world.url}${path}`, { cookie })
+          : await post(world, path, listingEntries(validListing([world.ownPending])), cookie);
+      // A malformed escape never reaches the page: Express answers 400 first.
+      const refusal: Refusal = cookie
+        ? {
+            statuses: [302, 400, 404],
+            location: /^\/$/,
+            toast: /Listing does not exist|You can not edit that listing/,
+            message: NOT_FOUND_PAGE,
+          }
+        : { ...TO_SIGN_IN, statuses: [302, 400, 404], message: NOT_FOUND_PAGE };
+      return { answer, refusal, what: `${actor} ${method} ${path} (${label})`, toast: toastMessage(answer) };
+    },
+    RUNS * 2,
+  );
+}

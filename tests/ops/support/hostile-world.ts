@@ -1,0 +1,62 @@
+import fc from "fast-check";
+import { newAccount, signUp } from "../ops-support";
+import type { HostileApp } from "./hostile-app";
+import type { ImageIds } from "./hostile-forms";
+import { publishListing, validListing } from "./listing-forms";
+import { createUpload, patchUpload, uploadMetadata, uploadPhoto } from "./tus-client";
+
+/**
+ * What the hostile requests aim at, made through the app's own HTTP interface: a signed-in user with a
+ * listing and a pending photo, and another user with a listing, a pending photo and a half-sent upload.
+ */
+export type HostileWorld = {
+  url: string;
+  /** The signed-in user's session cookie. */
+  user: string;
+  userEmail: string;
+  ownListing: string;
+  /** The user's uploaded photo that no listing uses yet. */
+  ownPending: string;
+  /** Photos a listing form may name: the user's own, another user's pending and listed ones. */
+  ids: ImageIds;
+  othersListing: string;
+  /** The URL of another user's unfinished upload (500 of 1000 bytes sent). */
+  othersUpload: string;
+};
+
+export async function buildHostileWorld(app: HostileApp): Promise<HostileWorld> {
+  const { url } = app;
+  const account = newAccount("Hostile Tester");
+  const user = await signUp(url, account);
+  const other = await signUp(url, newAccount("Other Owner"));
+  const ownPending = await uploadPhoto(url, user);
+  const ownListing = await publishListing(url, user, validListing([await uploadPhoto(url, user, "#c0392b")]));
+  const othersPending = await uploadPhoto(url, other, "#27ae60");
+  const othersPhoto = await uploadPhoto(url, other, "#7d3c98");
+  const othersListing = await publishListing(url, other, validListing([othersPhoto], "Other owner's garden"));
+  const started = await createUpload(url, other, {
+    "Upload-Length": "1000",
+    "Upload-Metadata": uploadMetadata({ filename: "half.jpg" }),
+  });
+  const othersUpload = new URL(started.location ?? "", url).href;
+  const half = await patchUpload(othersUpload, other, 0, new Uint8Array(500));
+  if (half.status !== 204) throw new Error(`half an upload answered ${half.status}: ${half.body}`);
+  return {
+    url,
+    user,
+    userEmail: account.email,
+    ownListing,
+    ownPending,
+    ids: { own: ownPending, othersPending, othersListed: othersPhoto },
+    othersListing,
+    othersUpload,
+  };
+}
+
+/** Who sends: a visitor, or (twice as often: more of the app runs for them) the signed-in user. */
+export function actors(world: HostileWorld) {
+  return fc.oneof(
+    { arbitrary: fc.constant<[string, string | undefined]>(["visitor", undefined]), weight: 1 },
+    { arbitrary: fc.constant<[string, string | undefined]>(["user", world.user]), weight: 2 },
+  );
+}

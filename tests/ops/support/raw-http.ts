@@ -1,0 +1,71 @@
+/**
+ * HTTP as a hostile client speaks it: raw bodies of any type, forms with repeated or file-valued fields,
+ * never following redirects (where a refusal sends the client is part of the answer). Every body is read to
+ * the end, so no connection is left half-used between runs.
+ */
+
+/** A server's whole answer to one request. */
+export type Answer = { status: number; location: string | null; body: string; setCookies: string[] };
+
+/** A file where a form expects text: what a multipart body can carry and a browser form never sends there. */
+export type FilePart = { file: string; bytes: Uint8Array<ArrayBuffer>; type: string };
+
+export type FormValue = string | FilePart;
+export type FormEntries = ReadonlyArray<readonly [string, FormValue]>;
+
+export type SendOptions = Omit<RequestInit, "headers" | "redirect"> & {
+  cookie?: string;
+  headers?: Record<string, string>;
+};
+
+export async function send(url: string, options: SendOptions = {}): Promise<Answer> {
+  const { cookie, headers = {}, ...init } = options;
+  const response = await fetch(url, {
+    ...init,
+    headers: { ...headers, ...(cookie ? { cookie } : {}) },
+    redirect: "manual",
+  });
+  return {
+    status: response.status,
+    location: response.headers.get("location"),
+    body: await response.text(),
+    setCookies: response.headers.getSetCookie(),
+  };
+}
+
+/** Posts `entries` as a browser form would, URL-encoded, or multipart (the only way to send a file part). */
+export function postForm(url: string, entries: FormEntries, options: SendOptions = {}) {
+  const multipart = entries.some(([, value]) => typeof value !== "string");
+  let body: URLSearchParams | FormData;
+  if (multipart) {
+    const form = new FormData();
+    for (const [name, value] of entries) {
+      if (typeof value === "string") form.append(name, value);
+      else form.append(name, new Blob([value.bytes], { type: value.type }), value.file);
+    }
+    body = form;
+  } else {
+    body = new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
+  }
+  return send(url, { ...options, method: "POST", body });
+}
+
+/** The message of the one-time toast a redirect carries (React Router's signed cookie: base64 JSON + "."). */
+export function toastMessage(answer: Answer): string | undefined {
+  const cookie = answer.setCookies.find((value) => value.startsWith("toast="));
+  const value = cookie?.slice("toast=".length).split(";")[0];
+  if (!value) return undefined;
+  const signed = decodeURIComponent(value);
+  const encoded = signed.slice(0, signed.lastIndexOf("."));
+  try {
+    const toast = JSON.parse(Buffer.from(encoded, "base64").toString("utf8")) as { message?: unknown };
+    return typeof toast.message === "string" ? toast.message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The "name=value" pairs of a response's Set-Cookie headers, as a Cookie request header. */
+export function cookieHeader(answer: Answer) {
+  return answer.setCookies.map((cookie) => cookie.split(";")[0]).join("; ");
+}
