@@ -6,6 +6,7 @@ import type { NewListingRow } from "~/db/schema";
 import { storedWidths } from "~/modules/image/image.rules";
 import { insertListing } from "~/modules/listing/listing.repo.server";
 import { createStorage, type Storage } from "~/providers/storage/storage.server";
+import { testListingRow } from "./factories";
 
 /**
  * Test data for end-to-end tests, written straight into the running app's database and image storage (the
@@ -55,24 +56,7 @@ export async function insertTestListing(
   overrides: Partial<TestListing> = {},
 ): Promise<TestListing> {
   const { photos = 1, ...fields } = overrides;
-  const row: NewListingRow = {
-    id: randomUUID(),
-    userRef,
-    type: "rent",
-    name: "Sunny flat near the park",
-    bedrooms: 2,
-    bathrooms: 1,
-    parking: false,
-    furnished: true,
-    location: "12 Rue de Rivoli, Paris, France",
-    offer: false,
-    regularPrice: 1500,
-    discountedPrice: null,
-    lat: 48.8566,
-    lng: 2.3522,
-    timestamp: Date.now(),
-    ...fields,
-  };
+  const row = testListingRow(userRef, fields);
   await insertListing(data.db, row);
   for (let position = 0; position < photos; position++) {
     const storageKey = `images/${userRef}-photo-${randomUUID()}`;

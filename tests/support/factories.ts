@@ -16,10 +16,9 @@ export async function createUser(db: Db, overrides: { name?: string; email?: str
 
 let clock = Date.UTC(2026, 0, 1);
 
-/** Inserts a listing (and one photo row) with valid defaults; each call is newer than the previous one. */
-export async function createListing(db: Db, userRef: string, overrides: Partial<NewListingRow> = {}) {
-  clock += 1000;
-  const row: NewListingRow = {
+/** A valid listing row (a furnished 2-bedroom rent in Paris) owned by `userRef`, with `overrides` applied. */
+export function testListingRow(userRef: string, overrides: Partial<NewListingRow> = {}): NewListingRow {
+  return {
     id: randomUUID(),
     userRef,
     type: "rent",
@@ -34,9 +33,15 @@ export async function createListing(db: Db, userRef: string, overrides: Partial<
     discountedPrice: null,
     lat: 48.8566,
     lng: 2.3522,
-    timestamp: clock,
+    timestamp: Date.now(),
     ...overrides,
   };
+}
+
+/** Inserts a listing (and one photo row) with valid defaults; each call is newer than the previous one. */
+export async function createListing(db: Db, userRef: string, overrides: Partial<NewListingRow> = {}) {
+  clock += 1000;
+  const row = testListingRow(userRef, { timestamp: clock, ...overrides });
   await db.insertInto("listing").values(row).execute();
   await db
     .insertInto("image")
