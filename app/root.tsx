@@ -21,8 +21,8 @@ import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
 
-export function loader({ context }: Route.LoaderArgs) {
-  const user = getUser(context);
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await getUser(context);
   return { user: user && { id: user.id, name: user.name }, toast: getToast(context) };
 }
 

@@ -19,7 +19,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
 
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   // Signed-in users only: this is the one page that reveals a landlord's e-mail (ARCHITECTURE.md).
-  requireUser(context, url);
+  await requireUser(context, url);
   const listingName = url.searchParams.get("listingName") ?? "";
   const landlord = await findUserContactById(services().db, params.landlordId);
   if (!landlord) return data({ landlord: null, listingName }, { status: 404 });

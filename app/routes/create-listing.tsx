@@ -11,13 +11,13 @@ import type { Route } from "./+types/create-listing";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create a Listing · Homestead" }];
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  requireUser(context, url);
+export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireUser(context, url);
   return null;
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const user = requireUser(context, url);
+  const user = await requireUser(context, url);
   const input = listingFormInput(await readForm(request));
   try {
     const saved = await createListing(services(), user, input);

@@ -16,7 +16,7 @@ import type { Route } from "./+types/edit-listing";
 export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homestead" }];
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const user = requireUser(context, url);
+  const user = await requireUser(context, url);
   try {
     const listing = await findEditableListing(services().db, user, params.listingId);
     const defaults: ListingFormDefaults = {
@@ -39,7 +39,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params, url }: Route.ActionArgs) {
-  const user = requireUser(context, url);
+  const user = await requireUser(context, url);
   const input = listingFormInput(await readForm(request));
   try {
     const saved = await updateListing(services(), user, params.listingId, input);

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { EmailField } from "~/components/auth/email-field";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
 import { readForm } from "~/http/request-body.server";
@@ -30,12 +31,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
     <main className="page max-w-md">
       <h1 className="page-heading">Forgot Password</h1>
       <Form method="post" className="flex flex-col gap-4">
-        <div>
-          <label htmlFor="email" className="field-label">
-            Email
-          </label>
-          <input id="email" name="email" type="email" required autoComplete="email" className="text-input" />
-        </div>
+        <EmailField />
         <Link to="/sign-in" className="link self-end">
           Sign In
         </Link>

@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!listing) throw data(NOT_FOUND, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
-  const viewer = getUser(context);
+  const viewer = await getUser(context);
   return {
     listing,
     // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).

@@ -16,13 +16,13 @@ import type { Route } from "./+types/profile";
 export const meta: Route.MetaFunction = () => [{ title: "My Profile · Homestead" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireUser(context, url);
+  const user = await requireUser(context, url);
   const listings = await findListingsByOwner(services().db, user.id);
   return { user, listings: listings.map(toListingSummary) };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const user = requireUser(context, url);
+  const user = await requireUser(context, url);
   const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent === "update-name") {

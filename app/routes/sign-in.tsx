@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { GoogleButton } from "~/components/auth/google-button";
+import { AuthAlternatives } from "~/components/auth/auth-alternatives";
+import { EmailField } from "~/components/auth/email-field";
 import { PasswordField } from "~/components/auth/password-field";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
@@ -12,9 +13,9 @@ import type { Route } from "./+types/sign-in";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Homestead" }];
 
-export function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (getUser(context)) throw redirect(redirectTo);
+  if (await getUser(context)) throw redirect(redirectTo);
   return { googleEnabled: Boolean(services().config.auth.google) };
 }
 
@@ -36,12 +37,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
       <h1 className="page-heading">Welcome Back!</h1>
       <Form method="post" className="flex flex-col gap-4">
         <input type="hidden" name="redirectTo" value={redirectTo} />
-        <div>
-          <label htmlFor="email" className="field-label">
-            Email
-          </label>
-          <input id="email" name="email" type="email" required autoComplete="email" className="text-input" />
-        </div>
+        <EmailField />
         <PasswordField autoComplete="current-password" />
         <Link to="/forgot-password" className="link self-end">
           Forgot Password
@@ -51,17 +47,13 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           Sign In <ArrowRightIcon />
         </button>
       </Form>
-      <div className="my-8">
-        <GoogleButton label="Sign in with Google" enabled={loaderData.googleEnabled} />
-      </div>
-      <p className="text-center">
-        <Link
-          to={redirectTo ? `/sign-up?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-up"}
-          className="link"
-        >
-          Sign Up Instead
-        </Link>
-      </p>
+      <AuthAlternatives
+        googleLabel="Sign in with Google"
+        googleEnabled={loaderData.googleEnabled}
+        otherScreen="/sign-up"
+        otherLabel="Sign Up Instead"
+        redirectTo={redirectTo}
+      />
     </main>
   );
 }

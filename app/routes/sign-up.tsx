@@ -1,5 +1,6 @@
-import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { GoogleButton } from "~/components/auth/google-button";
+import { data, Form, redirect, useSearchParams } from "react-router";
+import { AuthAlternatives } from "~/components/auth/auth-alternatives";
+import { EmailField } from "~/components/auth/email-field";
 import { PasswordField } from "~/components/auth/password-field";
 import { FormMessage } from "~/components/form-message";
 import { ArrowRightIcon } from "~/components/icons";
@@ -14,8 +15,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Sign up · Homestead" }
 
 const REGISTRATION_FAILED = "Something went wrong with registration";
 
-export function loader({ context }: Route.LoaderArgs) {
-  if (getUser(context)) throw redirect("/");
+export async function loader({ context }: Route.LoaderArgs) {
+  if (await getUser(context)) throw redirect("/");
   return { googleEnabled: Boolean(services().config.auth.google) };
 }
 
@@ -43,29 +44,20 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           </label>
           <input id="name" name="name" type="text" required autoComplete="name" className="text-input" />
         </div>
-        <div>
-          <label htmlFor="email" className="field-label">
-            Email
-          </label>
-          <input id="email" name="email" type="email" required autoComplete="email" className="text-input" />
-        </div>
+        <EmailField />
         <PasswordField autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
         <FormMessage data={actionData} />
         <button type="submit" className="btn-primary">
           Sign Up <ArrowRightIcon />
         </button>
       </Form>
-      <div className="my-8">
-        <GoogleButton label="Sign up with Google" enabled={loaderData.googleEnabled} />
-      </div>
-      <p className="text-center">
-        <Link
-          to={redirectTo ? `/sign-in?redirectTo=${encodeURIComponent(redirectTo)}` : "/sign-in"}
-          className="link"
-        >
-          Sign In Instead
-        </Link>
-      </p>
+      <AuthAlternatives
+        googleLabel="Sign up with Google"
+        googleEnabled={loaderData.googleEnabled}
+        otherScreen="/sign-in"
+        otherLabel="Sign In Instead"
+        redirectTo={redirectTo}
+      />
     </main>
   );
 }

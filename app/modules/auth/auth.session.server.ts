@@ -4,36 +4,48 @@ import { services } from "~/services.server";
 /** What pages may know about the signed-in user. Never another user's e-mail. */
 export type SessionUser = { id: string; name: string; email: string };
 
-const userContext = createContext<SessionUser | null>(null);
+type SessionLookup = { user: Promise<SessionUser | null>; cookies: Promise<string[]> };
+
+const sessionContext = createContext<() => SessionLookup>();
 
 /**
- * Reads the session once per request (for the page and all its loaders) and passes on the refreshed
- * session cookie when better-auth extends the session.
+ * Reads the session at most once per request, and only when a loader or action asks who is signed in: photos,
+ * uploads and other resource requests never pay for it. Passes on the refreshed session cookie when
+ * better-auth extends the session.
  */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const { auth } = services();
-  const { headers, response: session } = await auth.api.getSession({
-    headers: request.headers,
-    returnHeaders: true,
+  let lookup: SessionLookup | undefined;
+  context.set(sessionContext, () => {
+    lookup ??= lookUpSession(request);
+    return lookup;
   });
-  const user = session?.user;
-  context.set(userContext, user ? { id: user.id, name: user.name, email: user.email } : null);
   const response = await next();
-  for (const cookie of headers.getSetCookie()) response.headers.append("Set-Cookie", cookie);
+  if (lookup) for (const cookie of await lookup.cookies) response.headers.append("Set-Cookie", cookie);
   return response;
 };
 
+function lookUpSession(request: Request): SessionLookup {
+  const result = services().auth.api.getSession({ headers: request.headers, returnHeaders: true });
+  return {
+    user: result.then(({ response }) => {
+      const user = response?.user;
+      return user ? { id: user.id, name: user.name, email: user.email } : null;
+    }),
+    cookies: result.then(({ headers }) => headers.getSetCookie()).catch(() => []),
+  };
+}
+
 /** The signed-in user, or null for a visitor. */
-export function getUser(context: Readonly<RouterContextProvider>): SessionUser | null {
-  return context.get(userContext);
+export function getUser(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
+  return context.get(sessionContext)().user;
 }
 
 /**
  * The signed-in user; a visitor is sent to /sign-in and brought back to this page afterwards. `url` is the
  * loader's normalized URL (without React Router's `.data` suffix), so the way back is the page, not its data.
  */
-export function requireUser(context: Readonly<RouterContextProvider>, url: URL): SessionUser {
-  const user = getUser(context);
+export async function requireUser(context: Readonly<RouterContextProvider>, url: URL): Promise<SessionUser> {
+  const user = await getUser(context);
   if (user) return user;
   throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }

@@ -1,3 +1,5 @@
+import type { NewListingRow } from "~/db/schema";
+import { LISTING_LIMITS } from "~/modules/listing/listing.schema";
 import type { ListingType } from "~/modules/listing/listing.types";
 import { CITIES, type City } from "./seed.places";
 import type { Random } from "./seed.random";
@@ -10,19 +12,9 @@ export type PhotoKind = "exterior" | "interior";
 /** Which generated picture a photo is: the kind and the seed that draws it. */
 export type PhotoSpec = { kind: PhotoKind; seed: number };
 
-export type GeneratedListing = {
-  type: ListingType;
-  name: string;
-  bedrooms: number;
-  bathrooms: number;
-  parking: boolean;
-  furnished: boolean;
-  location: string;
-  offer: boolean;
-  regularPrice: number;
+/** A listing row's fields (what the seed decides; id, owner and time come later) and its photos. */
+export type GeneratedListing = Omit<NewListingRow, "id" | "userRef" | "timestamp"> & {
   discountedPrice: number | null;
-  lat: number;
-  lng: number;
   /** 1 to 6 photos, an exterior first (the cover). */
   photos: PhotoSpec[];
 };
@@ -30,8 +22,7 @@ export type GeneratedListing = {
 /** How many distinct pictures of each kind the photos may be drawn from. */
 export type PhotoPool = { exteriors: number; interiors: number };
 
-export const NAME_MIN = 10;
-export const NAME_MAX = 32;
+const { nameMin, nameMax } = LISTING_LIMITS;
 
 const ADJECTIVES = [
   "Sunny",
@@ -90,7 +81,7 @@ function listingName(random: Random, kind: string, area: string, city: string, t
     `${adjective} ${kind} for ${type}`,
   ];
   return (
-    candidates.find((name) => name.length >= NAME_MIN && name.length <= NAME_MAX) ??
+    candidates.find((name) => name.length >= nameMin && name.length <= nameMax) ??
     `${capitalise(kind)} for ${type}`
   );
 }
