@@ -5,13 +5,16 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+// The stylesheet's text, inlined into every page by <AppStyles> (see there); root.tsx does not link it.
+import appStyles from "~/app.css?inline";
+import { AppStylesProvider } from "~/components/app-styles";
 import { NonceProvider } from "~/components/nonce";
 import { nonceContext } from "~/http/request-context";
 import { logger } from "~/logger.server";
 
 export const streamTimeout = 5_000;
 
-/** React Router's default Node entry, plus the CSP nonce on every script it renders. */
+/** React Router's default Node entry, plus the CSP nonce on every script it renders and the inlined stylesheet. */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -36,7 +39,9 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <AppStylesProvider value={appStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </AppStylesProvider>
       </NonceProvider>,
       {
         nonce,

@@ -9,6 +9,7 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
+import { AppStyles } from "~/components/app-styles";
 import { BottomNav } from "~/components/bottom-nav";
 import { useNonce } from "~/components/nonce";
 import { NotFound } from "~/components/not-found";
@@ -17,7 +18,6 @@ import { Toaster, useToast } from "~/components/toaster";
 import { getUser, sessionMiddleware } from "~/modules/auth/auth.session.server";
 import { getToast, toastMiddleware } from "~/modules/toast/toast.server";
 import type { Route } from "./+types/root";
-import "./app.css";
 
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
 
@@ -38,6 +38,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#047857" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <AppStyles />
         <Meta />
         <Links />
       </head>

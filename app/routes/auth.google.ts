@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { methodNotAllowed } from "~/http/method-not-allowed.server";
 import { authCookies, callAuthEndpoint } from "~/modules/auth/auth.forward.server";
 import { redirectWithToast } from "~/modules/toast/toast.server";
 import { services } from "~/services.server";
@@ -23,3 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!response.ok || !body?.url) return redirectWithToast("/sign-in", "error", GOOGLE_FAILED);
   return redirect(body.url, { headers: authCookies(response) });
 }
+
+// Google sign-in starts from a link (GET); the callback is better-auth's, under /api/auth.
+export const action = () => methodNotAllowed("the Google sign-in link");

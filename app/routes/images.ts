@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import { methodNotAllowed } from "~/http/method-not-allowed.server";
 import { InvalidStorageKeyError } from "~/providers/storage/storage.key.server";
 import { services } from "~/services.server";
 import type { Route } from "./+types/images";
@@ -36,10 +37,5 @@ function notFound() {
   });
 }
 
-/** Photos are only read. Without an action React Router's 405 would say "Unexpected Server Error". */
-export function action() {
-  return new Response("Method not allowed: photos are only read (GET).", {
-    status: 405,
-    headers: { Allow: "GET, HEAD", "Content-Type": "text/plain", "Cache-Control": "no-store" },
-  });
-}
+/** Photos are only read. */
+export const action = () => methodNotAllowed("a photo");

@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/http/method-not-allowed.server";
 import { services } from "~/services.server";
 
 export function loader() {
@@ -14,3 +15,5 @@ export function loader() {
   ].join("\n");
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }
+
+export const action = () => methodNotAllowed("robots.txt");

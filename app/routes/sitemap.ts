@@ -1,3 +1,4 @@
+import { methodNotAllowed } from "~/http/method-not-allowed.server";
 import { findAllListingPaths } from "~/modules/listing/listing.repo.server";
 import { sitemapEntries, sitemapXml } from "~/modules/listing/listing.sitemap";
 import { services } from "~/services.server";
@@ -14,3 +15,5 @@ export async function loader() {
     },
   });
 }
+
+export const action = () => methodNotAllowed("the sitemap");

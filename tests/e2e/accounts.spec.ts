@@ -149,6 +149,23 @@ test.describe("accounts", () => {
     await context.close();
   });
 
+  test("a Google name longer than ours, with control characters, is tidied rather than refused", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const longName = `Maria\u0007 ${"de la Cruz ".repeat(10)}`;
+    const identity = { email: newAccount().email, name: longName };
+    await useGoogleIdentity(context, identity);
+    await page.goto("/auth/google");
+    await expect(page).toHaveURL("/");
+    await page.goto("/profile");
+    const expected = `Maria ${"de la Cruz ".repeat(10)}`.slice(0, 60).trim();
+    await expect(page.getByLabel("Name")).toHaveValue(expected);
+    await expect(page.getByLabel("Email")).toHaveValue(identity.email);
+    await context.close();
+  });
+
   test("change name on the profile and see it after reload", async ({ page }) => {
     await signUp(page, newAccount("Alan Turing"));
     await page.goto("/profile");

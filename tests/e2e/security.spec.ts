@@ -142,6 +142,17 @@ test.describe("cross-site form posts", () => {
   });
 });
 
+test.describe("read-only addresses", () => {
+  for (const path of ["/sitemap.xml", "/robots.txt", "/auth/google", "/images/abc-400.webp"]) {
+    test(`POST ${path} answers 405 and says which methods it takes`, async ({ request }) => {
+      const response = await request.post(path, { form: { anything: "1" }, maxRedirects: 0 });
+      expect(response.status()).toBe(405);
+      expect(response.headers().allow).toBe("GET, HEAD");
+      expect(await response.text()).toMatch(/^Method not allowed: .+ is only read \(GET\)\.$/);
+    });
+  }
+});
+
 test.describe("content security policy in the browser", () => {
   test("/, /sign-in and /profile load without a single CSP violation", async ({ page }) => {
     const violations: string[] = [];

@@ -5,6 +5,7 @@ import type { Db } from "~/db/db.server";
 import type { Mailer } from "~/providers/mail/mail.server";
 import { CLIENT_IP_HEADER } from "./auth.constants";
 import { passwordResetMail } from "./auth.mail";
+import { nameFromProvider } from "./auth.provider-profile";
 import { assertAcceptableUserFields } from "./auth.user-fields.server";
 
 export type Auth = ReturnType<typeof createAuth>;
@@ -68,6 +69,8 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
                 scopes: ["openid", "email", "profile"],
                 pkce: true,
                 prompt: "select_account",
+                // A Google name our name rule would refuse must not lock the person out (see there).
+                mapProfileToUser: (profile) => ({ name: nameFromProvider(profile.name, profile.email) }),
               },
             ],
           }),
