@@ -36,8 +36,7 @@ export async function startServices(config: Config = loadProcessConfig()): Promi
   const mailer = createMailer(config.mail);
   const auth = createAuth({ config, db, mailer });
   const storage = createStorage(config.storage);
-  // Not warmed up here: the offline gazetteer takes seconds of CPU to load and would stall the requests of a
-  // freshly started process; it loads on the first save (or call warmUp before listening).
+  // Not warmed up: the offline gazetteer loads in its own thread on the first save, and leaves when idle.
   const geocoder = createGeocoder(config.geocoder);
   const uploads = createUploadServer({
     db,
@@ -57,6 +56,7 @@ export async function startServices(config: Config = loadProcessConfig()): Promi
 export async function stopServices() {
   stopUploadSweeper?.();
   stopUploadSweeper = undefined;
+  await current?.geocoder.stop?.();
   await current?.db.destroy();
   current = undefined;
 }

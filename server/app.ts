@@ -15,10 +15,7 @@ import { services, startServices, stopServices } from "~/services.server";
 
 /** Opens the database (migrating it) and everything else a request needs; called once before listening. */
 export async function start() {
-  const { geocoder } = await startServices();
-  // The offline gazetteer takes a second or more of CPU to load; pay it before taking requests rather than
-  // stalling everyone on the first listing save.
-  await geocoder.warmUp?.();
+  await startServices();
   seedEmptyDatabaseInBackground(services());
 }
 

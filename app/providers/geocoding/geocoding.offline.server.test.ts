@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createOfflineGeocoder } from "./geocoding.offline.server";
+import { createOfflineGeocoder, gazetteerWorkerThreadId } from "./geocoding.offline.server";
 import type { GeocodeResult } from "./geocoding.server";
 
 const geocoder = createOfflineGeocoder();
@@ -95,5 +95,25 @@ describe("offline geocoder", () => {
     const started = performance.now();
     await second.geocode("Lyon");
     expect(performance.now() - started).toBeLessThan(50);
+  });
+
+  it("stops its worker when idle and starts a new one on the next lookup", async () => {
+    await geocoder.stop?.();
+    expect(gazetteerWorkerThreadId()).toBeUndefined();
+    const idle = createOfflineGeocoder({ idleMs: 20 });
+    near(await idle.geocode("Lyon"), 45.75, 4.85);
+    const first = gazetteerWorkerThreadId();
+    expect(first).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(gazetteerWorkerThreadId()).toBeUndefined();
+    near(await idle.geocode("Marseille"), 43.3, 5.38);
+    expect(gazetteerWorkerThreadId()).toBeGreaterThan(first!);
+    await idle.stop?.();
+  });
+
+  it("answers after stop() by starting again", async () => {
+    await geocoder.geocode("Berlin");
+    await geocoder.stop?.();
+    near(await geocoder.geocode("Berlin"), 52.52, 13.4);
   });
 });
