@@ -19,6 +19,10 @@ import { getUser, sessionMiddleware } from "~/modules/auth/auth.session.server";
 import { getToast, toastMiddleware } from "~/modules/toast/toast.server";
 import type { Route } from "./+types/root";
 
+// The stylesheet is inlined by the server (see AppStyles); in development this import also puts it on the
+// client, where Vite's hot reload keeps it in step with edits.
+if (import.meta.env.DEV) void import("./app.css");
+
 export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -25,8 +25,8 @@ type ProbeModule = { probeDatabase(database: BenchData["database"]): Promise<Dat
 
 /**
  * On one prepared database: explains the list queries, starts the production server on it, checks every page
- * answers 200, then measures a category page on one connection, loads each list page and a detail page at 20
- * connections, then all pages mixed at 200 connections.
+ * answers 200, then measures a category page on one connection, loads each list page and a detail page at
+ * `pageConnections`, then all pages mixed at `mixedConnections`.
  */
 export async function benchEngine(
   engine: string,
@@ -71,8 +71,7 @@ export async function benchEngine(
     };
     await measure("warm-up", mixed, options.pageConnections, Math.min(3, options.pageSeconds));
     const loads: LoadFigures[] = [];
-    // One connection: the latency of a page alone, without queueing behind other requests (the median
-    // should stay under 10 ms).
+    // One connection: the latency of a page alone, without queueing behind other requests.
     loads.push(await measure("/category/rent alone", ["/category/rent"], 1, options.pageSeconds));
     for (const page of singlePages) {
       loads.push(await measure(page.label, [page.path], options.pageConnections, options.pageSeconds));

@@ -4,16 +4,16 @@ import type { Config } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import type { Mailer } from "~/providers/mail/mail.server";
 import { CLIENT_IP_HEADER } from "./auth.constants";
+import { nameFromGoogleProfile } from "./auth.google-profile";
 import { passwordResetMail } from "./auth.mail";
-import { nameFromProvider } from "./auth.provider-profile";
 import { assertAcceptableUserFields } from "./auth.user-fields.server";
 
 export type Auth = ReturnType<typeof createAuth>;
 
 /**
  * Paths (under /api/auth) that guess, send or store something: rate limited per client IP, counted in the
- * database. "/sign-in/social" (it stores an OAuth state) is listed so it follows the configured rule rather
- * than better-auth's built-in one for "/sign-in*" (3 per 10 s, which a family behind one address exceeds).
+ * database. "/sign-in/social" (Google; it stores an OAuth state) is listed so that every sign-in follows the
+ * one rule an operator sets (AUTH_RATE_LIMIT_*) rather than better-auth's built-in 3 per 10 s for "/sign-in*".
  */
 const RATE_LIMITED_PATHS = [
   "/sign-in/email",
@@ -80,7 +80,7 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
                 pkce: true,
                 prompt: "select_account",
                 // A Google name our name rule would refuse must not lock the person out (see there).
-                mapProfileToUser: (profile) => ({ name: nameFromProvider(profile.name, profile.email) }),
+                mapProfileToUser: (profile) => ({ name: nameFromGoogleProfile(profile.name, profile.email) }),
               },
             ],
           }),

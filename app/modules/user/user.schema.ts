@@ -1,12 +1,15 @@
 import { z } from "zod";
 import { isPlainText } from "~/modules/text/text.rules";
 
+/** The longest display name, in characters (code points). */
+export const USER_NAME_MAX_LENGTH = 60;
+
 /** A display name, as sign-up, the profile and every write to the user table accept it. */
 export const UserNameSchema = z
   .string({ error: "Enter your name" })
   .trim()
   .min(1, "Enter your name")
-  .max(60, "Keep your name under 60 characters")
+  .max(USER_NAME_MAX_LENGTH, `Keep your name under ${USER_NAME_MAX_LENGTH} characters`)
   .refine(isPlainText, "Your name can not contain control characters");
 
 /** The Personal Details form of the profile page. */

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { createOfflineGeocoder, gazetteerWorkerThreadId } from "./geocoding.offline.server";
+import { GeocoderUnavailableError } from "./geocoding.error";
+import { createOfflineGeocoder } from "./geocoding.offline.server";
 import type { GeocodeResult } from "./geocoding.server";
 
 const geocoder = createOfflineGeocoder();
@@ -7,7 +8,7 @@ let warmUpMs = 0;
 
 beforeAll(async () => {
   const started = performance.now();
-  await geocoder.warmUp?.();
+  await geocoder.geocode("");
   warmUpMs = performance.now() - started;
   console.info(`offline geocoder warm-up: ${warmUpMs.toFixed(0)} ms`);
 });
@@ -90,30 +91,33 @@ describe("offline geocoder", () => {
     expect(perLookup).toBeLessThan(1);
   });
 
-  it("shares one load between geocoders", async () => {
-    const second = createOfflineGeocoder();
-    const started = performance.now();
-    await second.geocode("Lyon");
-    expect(performance.now() - started).toBeLessThan(50);
-  });
-
   it("stops its worker when idle and starts a new one on the next lookup", async () => {
-    await geocoder.stop?.();
-    expect(gazetteerWorkerThreadId()).toBeUndefined();
     const idle = createOfflineGeocoder({ idleMs: 20 });
+    expect(idle.workerThreadId()).toBeUndefined();
     near(await idle.geocode("Lyon"), 45.75, 4.85);
-    const first = gazetteerWorkerThreadId();
+    const first = idle.workerThreadId();
     expect(first).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(gazetteerWorkerThreadId()).toBeUndefined();
+    expect(idle.workerThreadId()).toBeUndefined();
     near(await idle.geocode("Marseille"), 43.3, 5.38);
-    expect(gazetteerWorkerThreadId()).toBeGreaterThan(first!);
+    expect(idle.workerThreadId()).toBeGreaterThan(first!);
     await idle.stop?.();
+    expect(idle.workerThreadId()).toBeUndefined();
+  });
+
+  it("fails a lookup the worker does not answer in time, and recovers on the next", async () => {
+    const slow = createOfflineGeocoder({ timeoutMs: 1 });
+    // The first lookup waits for the gazetteer to be built: far longer than a millisecond.
+    await expect(slow.geocode("Lyon")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    expect(slow.workerThreadId()).toBeUndefined();
+    const patient = createOfflineGeocoder();
+    near(await patient.geocode("Lyon"), 45.75, 4.85);
+    await patient.stop?.();
   });
 
   it("answers after stop() by starting again", async () => {
-    await geocoder.geocode("Berlin");
     await geocoder.stop?.();
     near(await geocoder.geocode("Berlin"), 52.52, 13.4);
+    await geocoder.stop?.();
   });
 });

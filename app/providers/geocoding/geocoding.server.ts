@@ -12,8 +12,6 @@ export type GeocodeResult = { lat: number; lng: number; formattedAddress: string
 export interface Geocoder {
   /** The best match, or null when there is none (the form then says "Please enter a correct address"). */
   geocode(address: string): Promise<GeocodeResult | null>;
-  /** Loads whatever the first lookup would otherwise wait for (the offline gazetteer); optional. */
-  warmUp?(): Promise<void>;
   /** Releases what it holds (the offline gazetteer's worker thread); optional, called at shutdown. */
   stop?(): Promise<void>;
 }

@@ -7,8 +7,8 @@ import { type AppState, openAppState } from "./app-state";
 /**
  * The production server on a fresh data folder, for tests that attack it over HTTP: SQLite by default, a
  * fresh PostgreSQL database when DATABASE_URL is a postgres:// URL. Geocoding goes to a loopback Nominatim
- * that finds every address: these tests are about what is refused before and around it, and the offline
- * gazetteer would cost seconds of CPU at every start.
+ * that finds every address: these tests are about what is refused before and around it, not about resolving
+ * addresses, and every valid save gets the same answer at once.
  */
 export type HostileApp = {
   url: string;
