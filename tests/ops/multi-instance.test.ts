@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type AppServer, getFreePort, startAppServer } from "../support/app-server";
 import { type LoadBalancer, startLoadBalancer } from "../support/load-balancer";
@@ -50,6 +51,21 @@ async function halfUploaded(via: string, firstHalfVia: string) {
   const first = await patchUpload(`${firstHalfVia}${path}`, cookie, 0, photo.subarray(0, half));
   expect(first.status).toBe(204);
   return path;
+}
+
+/** Image rows with this id, read from the shared database itself. */
+async function countImageRows(id: string) {
+  const client = new pg.Client({ connectionString: database!.url });
+  await client.connect();
+  try {
+    const result = await client.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM image WHERE id = $1",
+      [id],
+    );
+    return result.rows[0]!.count;
+  } finally {
+    await client.end();
+  }
 }
 
 describe.skipIf(SKIP_REASON)("several instances behind a load balancer", () => {
@@ -117,6 +133,22 @@ describe.skipIf(SKIP_REASON)("several instances behind a load balancer", () => {
 
     const id = await publishListing(balancer!.url, cookie, validListing([finished.imageId!], FIRST_LISTING));
     firstListing = `/category/rent/${id}`;
+  });
+
+  it("makes one image of an upload whose last part reached A and B at once", async () => {
+    // A client that timed out resends its last PATCH, and the balancer sends it to the other instance.
+    const path = await halfUploaded(a.url, a.url);
+    const answers = await Promise.all(
+      [a.url, b.url].map((base) => patchUpload(`${base}${path}`, cookie, half, photo.subarray(half))),
+    );
+    // The slower one may find the upload further on (409) or gone (404), as tus says; it must never fail on
+    // the server's side, and where both finish they name the same image.
+    for (const answer of answers) expect([204, 404, 409], answer.body).toContain(answer.status);
+    const imageIds = new Set(
+      answers.filter((answer) => answer.status === 204).map((answer) => answer.imageId),
+    );
+    expect([...imageIds]).toEqual([path.split("/").at(-1)]);
+    expect(await countImageRows(path.split("/").at(-1)!)).toBe(1);
   });
 
   it("serves the listing page and its photo from A, from B and through the balancer", async () => {

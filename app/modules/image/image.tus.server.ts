@@ -4,6 +4,7 @@ import type { Config } from "~/config.server";
 import { logger } from "~/logger.server";
 import type { Storage } from "~/providers/storage/storage.server";
 import { ImageRejectedError } from "./image.pipeline.server";
+import { findImagesByIds } from "./image.repo.server";
 import { type ImageServiceDeps, imageRejectionMessage, storeUploadedImage } from "./image.service.server";
 import { createDiskStaging } from "./image.staging.disk.server";
 import { createS3Staging } from "./image.staging.s3.server";
@@ -120,6 +121,10 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
       });
       return image.id;
     } catch (error) {
+      // Two instances can finish the same upload at once (a client that timed out resends its last PATCH,
+      // and the balancer picks the other one). The one that loses the race finds the image the other stored.
+      const stored = userId ? await findImagesByIds(options.db, [upload.id]).catch(() => []) : [];
+      if (stored[0]?.userId === userId) return stored[0]!.id;
       if (error instanceof ImageRejectedError) throw failure(422, imageRejectionMessage(error.reason));
       if (error && typeof error === "object" && "status_code" in error) throw error;
       logger.error({ err: error, uploadId: upload.id }, "could not process an upload");
