@@ -1,5 +1,3 @@
-// First: configures Zod before any module creates a schema (see zod-config.ts).
-import "./zod-config";
 import {
   isRouteErrorResponse,
   Links,

@@ -1,3 +1,5 @@
+// First: configures Zod before this module creates a schema (see zod-config.ts).
+import "~/zod-config";
 import { z } from "zod";
 import { UserNameSchema } from "~/modules/user/user.schema";
 
