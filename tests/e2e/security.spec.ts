@@ -39,6 +39,8 @@ async function expectSecurePage(response: APIResponse) {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBeTruthy();
   expect(headers["x-powered-by"]).toBeUndefined();
+  // Pages name who is signed in: no shared cache may keep them.
+  expect(headers["cache-control"]).toBe("private, no-cache");
   // Every script the page carries, inline or not, runs only by this response's nonce.
   const html = await response.text();
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
@@ -62,6 +64,14 @@ test.describe("security headers", () => {
     expect(session).toMatch(/;\s*HttpOnly/i);
     expect(session).toMatch(/;\s*SameSite=Lax/i);
     await expectSecurePage(await request.get("/profile", { maxRedirects: 0 }));
+  });
+
+  test("HEAD answers with the page's headers and no body", async ({ request }) => {
+    const response = await request.head("/category/rent");
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
+    expect(response.headers()["cache-control"]).toBe("private, no-cache");
+    expect(await response.body()).toHaveLength(0);
   });
 
   test("nonces differ between responses", async ({ request }) => {
