@@ -14,6 +14,17 @@ import { logger } from "~/logger.server";
 
 export const streamTimeout = 5_000;
 
+// Pages and their data name who is signed in (and the profile, their listings): no shared cache may keep
+// them. Browsers may, but revalidate before reusing one for a new request; unlike no-store, this keeps the
+// back/forward cache working (decision 013).
+const PAGE_CACHE_CONTROL = "private, no-cache";
+
+/** Client-side navigations fetch the same loaders' data as `.data` requests: cached the same way as pages. */
+export function handleDataRequest(response: Response) {
+  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  return response;
+}
+
 /** React Router's default Node entry, plus the CSP nonce on every script it renders and the inlined stylesheet. */
 export default function handleRequest(
   request: Request,
@@ -23,9 +34,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  // Pages show who is signed in (and the profile, their listings): no shared cache may keep one. Browsers
-  // may, but must ask again before reusing it; unlike no-store this keeps the back/forward cache working.
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", "private, no-cache");
+  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }

@@ -1,55 +1,69 @@
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import type { Toast } from "~/modules/toast/toast";
 
-// sonner (about 10 KB gzipped) is not needed to show a page, only a toast: it loads once the page is idle, or
-// at once when a toast is due. Its Toaster replays toasts created before it subscribed, so none is lost.
-let sonner: Promise<typeof import("sonner")> | undefined;
-const loadSonner = () => {
-  sonner ??= import("sonner");
-  return sonner;
-};
+// sonner (about 9 KB gzipped) is not needed to show a page, only a toast: it loads once the page is idle, or
+// at once when a toast is due (decision 012). Its Toaster replays toasts created before it subscribed.
+type Sonner = typeof import("sonner");
 
-const SonnerToaster = lazy(async () => {
-  const { Toaster } = await loadSonner();
-  /** Toasts sit top-right and close after 5000 ms (SPEC.md section 9). */
-  return { default: () => <Toaster position="top-right" duration={5000} richColors closeButton /> };
-});
-
-// Whether the Toaster should be in the page yet: a tiny store, so that notify() can mount it from anywhere.
-let mounted = false;
+let loading: Promise<Sonner> | undefined;
+let loaded: Sonner | null = null;
 const listeners = new Set<() => void>();
-function mountToaster() {
-  if (mounted) return;
-  mounted = true;
-  for (const listener of listeners) listener();
+
+/** Loads sonner once; a failed download (a flaky phone connection) is tried again by the next call. */
+function loadSonner(): Promise<Sonner> {
+  loading ??= import("sonner").then(
+    (module) => {
+      loaded = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
 }
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
-/** The toast area; empty on the server and until the browser is idle or a toast is due. */
+// Screen readers announce changes to a live region they already know; one inserted together with its first
+// toast may be skipped. So a toast waits until the Toaster has been in the page for a moment.
+const LIVE_REGION_SETTLE_MS = 400;
+let markToasterReady: () => void = () => {};
+const toasterReady = new Promise<void>((resolve) => {
+  markToasterReady = resolve;
+});
+
+/** The toast area: nothing on the server, sonner's Toaster once it has loaded. */
 export function Toaster() {
-  const show = useSyncExternalStore(
+  const sonner = useSyncExternalStore(
     subscribe,
-    () => mounted,
-    () => false,
+    () => loaded,
+    () => null,
   );
   useEffect(() => {
-    // Mounted early rather than with the first toast, so that its live region is in the page before
-    // anything is announced in it.
+    const load = () => void loadSonner().catch(() => {});
     if ("requestIdleCallback" in window) {
-      const handle = requestIdleCallback(mountToaster, { timeout: 3000 });
+      const handle = requestIdleCallback(load, { timeout: 3000 });
       return () => cancelIdleCallback(handle);
     }
-    const handle = setTimeout(mountToaster, 1000);
+    const handle = setTimeout(load, 1000);
     return () => clearTimeout(handle);
   }, []);
-  return show ? (
-    <Suspense fallback={null}>
-      <SonnerToaster />
-    </Suspense>
-  ) : null;
+  return sonner ? <LoadedToaster sonner={sonner} /> : null;
+}
+
+/** Toasts sit top-right and close after 5000 ms (SPEC.md section 9). */
+function LoadedToaster({ sonner }: { sonner: Sonner }) {
+  useEffect(() => {
+    const timer = setTimeout(markToasterReady, LIVE_REGION_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <sonner.Toaster position="top-right" duration={5000} richColors closeButton />;
 }
 
 /** Shows a toast handed over by the server once, however often the page re-renders. */
@@ -59,11 +73,13 @@ export function useToast(toast: Toast | null | undefined) {
   }, [toast]);
 }
 
-/** Shows a toast from the browser (e.g. an upload failure). */
+/** Shows a toast from the browser (e.g. an upload failure); lost only if sonner cannot be downloaded. */
 export function notify(kind: Toast["kind"], message: string, id?: string) {
-  mountToaster();
-  void loadSonner().then(({ toast }) => {
-    const show = kind === "success" ? toast.success : kind === "error" ? toast.error : toast.info;
-    show(message, id ? { id } : undefined);
-  });
+  loadSonner()
+    .then(async ({ toast }) => {
+      await toasterReady;
+      const show = kind === "success" ? toast.success : kind === "error" ? toast.error : toast.info;
+      show(message, id ? { id } : undefined);
+    })
+    .catch((error: unknown) => console.warn("could not show a notification", error));
 }

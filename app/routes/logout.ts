@@ -5,7 +5,10 @@ import type { Route } from "./+types/logout";
 // Signing out changes state, so it is a POST (a link prefetch must never log anyone out).
 export async function action({ request }: Route.ActionArgs) {
   const response = await callAuthEndpoint(request, "/sign-out", {});
-  return redirect("/", { headers: authCookies(response) });
+  const headers = authCookies(response);
+  // Pages kept by the browser showed the signed-in user; Back after signing out must not show them again.
+  headers.set("Clear-Site-Data", '"cache"');
+  return redirect("/", { headers });
 }
 
 export function loader() {

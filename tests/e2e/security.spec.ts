@@ -74,6 +74,18 @@ test.describe("security headers", () => {
     expect(await response.body()).toHaveLength(0);
   });
 
+  test("a client-side navigation's data is private too, and logging out clears the browser's cache", async ({
+    request,
+  }) => {
+    const data = await request.get("/category/rent.data");
+    expect(data.status()).toBe(200);
+    expect(data.headers()["cache-control"]).toBe("private, no-cache");
+    await signUpByForm(request);
+    const logout = await request.post("/logout", { maxRedirects: 0 });
+    expect(logout.status()).toBe(302);
+    expect(logout.headers()["clear-site-data"]).toBe('"cache"');
+  });
+
   test("nonces differ between responses", async ({ request }) => {
     const first = cspNonce(await request.get("/sign-in")).nonce;
     const second = cspNonce(await request.get("/sign-in")).nonce;

@@ -123,8 +123,11 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     } catch (error) {
       // Two instances can finish the same upload at once (a client that timed out resends its last PATCH,
       // and the balancer picks the other one). The one that loses the race finds the image the other stored.
-      const stored = userId ? await findImagesByIds(options.db, [upload.id]).catch(() => []) : [];
-      if (stored[0]?.userId === userId) return stored[0]!.id;
+      const [stored] = userId ? await findImagesByIds(options.db, [upload.id]).catch(() => []) : [];
+      if (stored && stored.userId === userId) {
+        logger.info({ uploadId: upload.id }, "upload already finished by another request");
+        return stored.id;
+      }
       if (error instanceof ImageRejectedError) throw failure(422, imageRejectionMessage(error.reason));
       if (error && typeof error === "object" && "status_code" in error) throw error;
       logger.error({ err: error, uploadId: upload.id }, "could not process an upload");
