@@ -178,6 +178,31 @@ async function listingImages(data: AppData, listingId: string) {
     .execute();
 }
 
+test("asks to wait while a photo uploads, and lets the listing go once it is up", async ({
+  page,
+  photos,
+}) => {
+  await signUp(page, newAccount("Wanda Waiting"));
+  await openForm(page, "/create-listing");
+  await page.getByLabel("Name").fill("Flat saved after its photo");
+  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Regular Price").fill("1750");
+  // A slow connection: each chunk of the photo takes a second and a half to arrive.
+  await page.route("**/api/uploads/*", async (route) => {
+    if (route.request().method() === "PATCH") await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.getByLabel("Images", { exact: true }).setInputFiles([photos.red]);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  const wait = page.getByText("Please wait until the images are uploaded");
+  await expect(wait).toBeVisible();
+  await expectUploaded(page, 1);
+  await expect(wait).toHaveCount(0);
+  await page.getByRole("button", { name: "Create Listing" }).click();
+  await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/);
+  await expect(toast(page, "Listing saved")).toBeVisible();
+});
+
 test("visitors are sent to sign in before creating or editing", async ({ page }) => {
   await page.goto("/create-listing");
   await expect(page).toHaveURL("/sign-in?redirectTo=%2Fcreate-listing");

@@ -57,7 +57,12 @@ export function ListingForm({ defaults, submitLabel, actionData }: Props) {
   const photos = usePhotoUploads(defaults.photos);
   // Messages of the browser's own check; null shows the action's (after each answer from the server).
   const [clientErrors, setClientErrors] = useState<ListingFormErrors | null>(null);
-  const errors = clientErrors ?? actionData?.fieldErrors ?? {};
+  const shownErrors = clientErrors ?? actionData?.fieldErrors ?? {};
+  // "Please wait" goes as soon as the last photo is up: the form can then be sent.
+  const errors =
+    !photos.busy && shownErrors.imageIds === WAIT_FOR_UPLOADS
+      ? { ...shownErrors, imageIds: undefined }
+      : shownErrors;
   const saving = useNavigation().state === "submitting";
   const hydrated = useHydrated();
 
