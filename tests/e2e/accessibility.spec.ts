@@ -3,9 +3,9 @@ import { type BrowserContext, test as base, expect, type Page } from "@playwrigh
 import sharp from "sharp";
 import {
   type AppData,
+  appDataFixture,
   insertTestListing,
   insertUser,
-  openAppData,
   type TestListing,
   userIdByEmail,
 } from "../support/e2e-data";
@@ -33,15 +33,7 @@ const test = base.extend<{ signedIn: boolean }, Fixtures & { data: AppData }>({
   storageState: async ({ signedIn, owner, storageState }, use) => {
     await use(signedIn ? owner.storageState : storageState);
   },
-  data: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const data = openAppData();
-      await use(data);
-      await data.close();
-    },
-    { scope: "worker" },
-  ],
+  data: appDataFixture,
   othersListing: [
     async ({ data }, use) => {
       const owner = await insertUser(data.db, "Olivia Owner");

@@ -4,9 +4,9 @@ import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import {
   type AppData,
+  appDataFixture,
   insertTestListing,
   insertUser,
-  openAppData,
   type TestListing,
   userIdByEmail,
 } from "../support/e2e-data";
@@ -23,15 +23,7 @@ import { startEmptyApp } from "./empty-app";
  * worker so that no two of them race for the top of the same list.
  */
 const test = base.extend<object, { data: AppData }>({
-  data: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const data = openAppData();
-      await use(data);
-      await data.close();
-    },
-    { scope: "worker" },
-  ],
+  data: appDataFixture,
 });
 test.describe.configure({ mode: "default" });
 

@@ -6,7 +6,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { imageFileKeys } from "~/modules/image/image.service.server";
-import { type AppData, openAppData } from "../support/e2e-data";
+import { type AppData, appDataFixture } from "../support/e2e-data";
 import { newAccount, signUp } from "./accounts";
 
 /**
@@ -14,15 +14,7 @@ import { newAccount, signUp } from "./accounts";
  * production build with the offline geocoder. Each test signs up its own users, so tests run in parallel.
  */
 const test = base.extend<object, { data: AppData; photos: Photos }>({
-  data: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const data = openAppData();
-      await use(data);
-      await data.close();
-    },
-    { scope: "worker" },
-  ],
+  data: appDataFixture,
   photos: [
     // biome-ignore lint/correctness/noEmptyPattern: see above.
     async ({}, use) => {

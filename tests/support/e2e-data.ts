@@ -26,6 +26,20 @@ export function openAppData(): AppData {
   return { db, storage: createStorage(config.storage), close: () => db.destroy() };
 }
 
+/** The `data` fixture of the specs that write test data: one connection per Playwright worker. */
+export const appDataFixture: [
+  (args: object, use: (data: AppData) => Promise<void>) => Promise<void>,
+  { scope: "worker" },
+] = [
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
+  async ({}, use: (data: AppData) => Promise<void>) => {
+    const data = openAppData();
+    await use(data);
+    await data.close();
+  },
+  { scope: "worker" },
+];
+
 /** The id of the user signed up with `email` (through the UI), to make them the owner of listings. */
 export async function userIdByEmail(db: Db, email: string) {
   const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Config } from "~/config.server";
 import type { Db } from "~/db/db.server";
 import type { NewListingRow } from "~/db/schema";
 
@@ -57,4 +58,23 @@ export async function createListing(db: Db, userRef: string, overrides: Partial<
     })
     .execute();
   return row;
+}
+
+/** A storage configuration for provider tests: disk by default, with `overrides` (S3 peers pass `s3`). */
+export function testStorageConfig(overrides: Partial<Config["storage"]>): Config["storage"] {
+  return {
+    kind: "disk",
+    diskDir: "",
+    uploadDir: "",
+    maxUploadBytes: 1024 * 1024,
+    s3: {
+      bucket: "",
+      region: "us-east-1",
+      endpoint: undefined,
+      accessKeyId: undefined,
+      secretAccessKey: undefined,
+      forcePathStyle: false,
+    },
+    ...overrides,
+  };
 }

@@ -6,7 +6,7 @@ import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Config } from "~/config.server";
 import { createStorage } from "~/providers/storage/storage.server";
-import { createUser } from "../../../tests/support/factories";
+import { createUser, testStorageConfig } from "../../../tests/support/factories";
 import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
 import { createTestDb, type TestDb } from "../../../tests/support/test-db";
 import { contiguousParts } from "./image.staging.s3.server";
@@ -35,7 +35,7 @@ const backends: Backend[] = [
     name: "disk",
     async start() {
       const dir = await mkdtemp(path.join(tmpdir(), "homestead-staging-"));
-      const config = storageConfig({ kind: "disk", diskDir: path.join(dir, "images") });
+      const config = testStorageConfig({ kind: "disk", diskDir: path.join(dir, "images") });
       config.uploadDir = path.join(dir, "uploads");
       const staged = () => readdir(config.uploadDir).catch(() => [] as string[]);
       return { config, staged, stop: () => rm(dir, { recursive: true, force: true }) };
@@ -52,28 +52,14 @@ const backends: Backend[] = [
         );
         return (listed.Contents ?? []).map((object) => object.Key ?? "");
       };
-      return { config: storageConfig({ kind: "s3", s3: peer.s3Config }), staged, stop: () => peer.stop() };
+      return {
+        config: testStorageConfig({ kind: "s3", s3: peer.s3Config }),
+        staged,
+        stop: () => peer.stop(),
+      };
     },
   },
 ];
-
-function storageConfig(overrides: Partial<Config["storage"]>): Config["storage"] {
-  return {
-    kind: "disk",
-    diskDir: "",
-    uploadDir: "",
-    maxUploadBytes: 1024 * 1024,
-    s3: {
-      bucket: "",
-      region: "us-east-1",
-      endpoint: undefined,
-      accessKeyId: undefined,
-      secretAccessKey: undefined,
-      forcePathStyle: false,
-    },
-    ...overrides,
-  };
-}
 
 describe.each(backends)("$name upload staging", (backend) => {
   let testDb: TestDb;

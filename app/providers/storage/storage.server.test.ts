@@ -3,37 +3,19 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "~/config.server";
+import { testStorageConfig } from "../../../tests/support/factories";
 import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
 import { createStorage, type Storage, type StoredEntry } from "./storage.server";
 
 // The same contract, through the same factory the app uses, on both backends.
 type Backend = { name: string; start(): Promise<{ storage: Storage; stop(): Promise<void> }> };
 
-function storageConfig(overrides: Partial<Config["storage"]>): Config["storage"] {
-  return {
-    kind: "disk",
-    diskDir: "",
-    uploadDir: "",
-    maxUploadBytes: 1024,
-    s3: {
-      bucket: "",
-      region: "us-east-1",
-      endpoint: undefined,
-      accessKeyId: undefined,
-      secretAccessKey: undefined,
-      forcePathStyle: false,
-    },
-    ...overrides,
-  };
-}
-
 const backends: Backend[] = [
   {
     name: "disk",
     async start() {
       const dir = await mkdtemp(path.join(tmpdir(), "homestead-storage-"));
-      const storage = createStorage(storageConfig({ kind: "disk", diskDir: dir }));
+      const storage = createStorage(testStorageConfig({ kind: "disk", diskDir: dir }));
       return { storage, stop: () => rm(dir, { recursive: true, force: true }) };
     },
   },
@@ -41,7 +23,7 @@ const backends: Backend[] = [
     name: "s3",
     async start() {
       const peer: S3Peer = await startS3Server();
-      const storage = createStorage(storageConfig({ kind: "s3", s3: peer.s3Config }));
+      const storage = createStorage(testStorageConfig({ kind: "s3", s3: peer.s3Config }));
       return { storage, stop: () => peer.stop() };
     },
   },
