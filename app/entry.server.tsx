@@ -17,11 +17,13 @@ export const streamTimeout = 5_000;
 // Pages and their data name who is signed in (and the profile, their listings): no shared cache may keep
 // them. Browsers may, but revalidate before reusing one for a new request; unlike no-store, this keeps the
 // back/forward cache working (decision 013).
-const PAGE_CACHE_CONTROL = "private, no-cache";
+function keepPagePrivate(headers: Headers) {
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
+}
 
 /** Client-side navigations fetch the same loaders' data as `.data` requests: cached the same way as pages. */
 export function handleDataRequest(response: Response) {
-  if (!response.headers.has("Cache-Control")) response.headers.set("Cache-Control", PAGE_CACHE_CONTROL);
+  keepPagePrivate(response.headers);
   return response;
 }
 
@@ -34,7 +36,7 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-  if (!responseHeaders.has("Cache-Control")) responseHeaders.set("Cache-Control", PAGE_CACHE_CONTROL);
+  keepPagePrivate(responseHeaders);
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
