@@ -27,10 +27,7 @@ export function buildGazetteer(all: readonly City[]): Gazetteer {
     else if (!list.includes(city)) list.push(city);
   };
   for (const city of all) {
-    add(normalizePlace(city.name), city);
-    // "Washington, D.C." is also found as "Washington".
-    const comma = city.name.indexOf(",");
-    if (comma > 0) add(normalizePlace(city.name.slice(0, comma)), city);
+    for (const name of namesOf(city)) add(normalizePlace(name), city);
   }
   for (const [alias, target] of Object.entries(CITY_ALIASES)) {
     for (const city of cities.get(target) ?? []) add(alias, city);
@@ -68,6 +65,21 @@ export function buildGazetteer(all: readonly City[]): Gazetteer {
   }
   for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) addPlace(alias, code);
   return { cities, places, countryNames };
+}
+
+// What follows the short name of "Frankfurt am Main", "Newcastle upon Tyne" or "Halle (Saale)": people write
+// the short name, and the list only has the long one.
+const NAME_QUALIFIER = / (?:am|an der|upon|\().*$/;
+
+/** The names a city is typed as: its own, and without what follows a comma or a qualifier. */
+function namesOf(city: City): string[] {
+  const names = [city.name];
+  // "Washington, D.C." is also found as "Washington".
+  const comma = city.name.indexOf(",");
+  if (comma > 0) names.push(city.name.slice(0, comma));
+  const short = city.name.replace(NAME_QUALIFIER, "");
+  if (short !== city.name && short.length > 0) names.push(short);
+  return names;
 }
 
 /** Lower case, accents and punctuation removed, single spaces: "Saint-Étienne" and "saint etienne" meet. */
@@ -195,9 +207,7 @@ function formatAddress(gazetteer: Gazetteer, parts: string[], { city, hints }: M
   const typed = ` ${normalizePlace(parts.join(" "))} `;
   const completed = [...parts];
   // "Washington" already names "Washington, D.C."; an alias such as "Cologne" gets "Köln" added.
-  const cityNamed = [city.name, city.name.split(",")[0]!].some((name) =>
-    typed.includes(` ${normalizePlace(name)} `),
-  );
+  const cityNamed = namesOf(city).some((name) => typed.includes(` ${normalizePlace(name)} `));
   if (!cityNamed) completed.push(city.name);
   // A region ("Texas", "England") does not name the country; a country name or code does.
   const countryNamed = hints.some((hint) => hint.country === city.country && !hint.admin);

@@ -68,6 +68,14 @@ describe("offline geocoder", () => {
     expect(await geocoder.geocode("12 Long Street")).toBeNull();
   });
 
+  it("reads the short name of a city whose full name carries a qualifier", async () => {
+    const frankfurt = await geocoder.geocode("Kaiserstraße 10, Frankfurt");
+    near(frankfurt, 50.11, 8.68);
+    expect(frankfurt?.formattedAddress).toBe("Kaiserstraße 10, Frankfurt, Germany");
+    near(await geocoder.geocode("Halle, Germany"), 51.48, 11.97);
+    near(await geocoder.geocode("Frankfurt am Main"), 50.11, 8.68);
+  });
+
   it("answers null when nothing matches", async () => {
     expect(await geocoder.geocode("Nowhere-ville-xyz")).toBeNull();
     expect(await geocoder.geocode("")).toBeNull();
