@@ -1,5 +1,5 @@
 import { defineConfig, devices, type ReporterDescription } from "@playwright/test";
-import { launchOptions } from "./tests/support/browser.ts";
+import { launchOptions } from "#tests/support/browser.ts";
 
 const isCI = Boolean(process.env.CI);
 

@@ -6,6 +6,5 @@ export default defineConfig({
   // The server build's entry is our Express app (server/app.ts), which wraps React Router's handler, so the
   // whole server (routes, health check, shutdown) ships as one bundle.
   environments: { ssr: { build: { rollupOptions: { input: "./server/app.ts" } } } },
-  resolve: { tsconfigPaths: true },
   plugins: [tailwindcss(), reactRouter()],
 });

@@ -5,12 +5,12 @@ import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
+import { AppStylesProvider } from "#app/components/app-styles.tsx";
+import { NonceProvider } from "#app/components/nonce.tsx";
+import { nonceContext } from "#app/http/request-context.ts";
 // The stylesheet's text, inlined into every page by <AppStyles> (see there); root.tsx does not link it.
-import appStyles from "~/app.css?inline";
-import { AppStylesProvider } from "~/components/app-styles";
-import { NonceProvider } from "~/components/nonce";
-import { nonceContext } from "~/http/request-context";
-import { logger } from "~/logger.server";
+import appStyles from "./app.css?inline";
+import { logger } from "./logger.server.ts";
 
 export const streamTimeout = 5_000;
 

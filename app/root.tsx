@@ -7,15 +7,15 @@ import {
   ScrollRestoration,
   useRouteLoaderData,
 } from "react-router";
-import { AppStyles } from "~/components/app-styles";
-import { BottomNav } from "~/components/bottom-nav";
-import { useNonce } from "~/components/nonce";
-import { NotFound } from "~/components/not-found";
-import { PendingNavigation } from "~/components/pending-navigation";
-import { Toaster, useToast } from "~/components/toaster";
-import { getUser, sessionMiddleware } from "~/modules/auth/auth.session.server";
-import { getToast, toastMiddleware } from "~/modules/toast/toast.server";
-import type { Route } from "./+types/root";
+import { AppStyles } from "#app/components/app-styles.tsx";
+import { BottomNav } from "#app/components/bottom-nav.tsx";
+import { useNonce } from "#app/components/nonce.tsx";
+import { NotFound } from "#app/components/not-found.tsx";
+import { PendingNavigation } from "#app/components/pending-navigation.tsx";
+import { Toaster, useToast } from "#app/components/toaster.tsx";
+import { getUser, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
+import { getToast, toastMiddleware } from "#app/modules/toast/toast.server.ts";
+import type { Route } from "./+types/root.ts";
 
 // The stylesheet is inlined by the server (see AppStyles); in development this import also puts it on the
 // client, where Vite's hot reload keeps it in step with edits.

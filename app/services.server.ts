@@ -1,17 +1,17 @@
-import { type Config, config as loadProcessConfig } from "~/config.server";
-import { createDb, type Db } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
-import { logger } from "~/logger.server";
-import { type Auth, createAuth } from "~/modules/auth/auth.server";
+import { createDb, type Db } from "#app/db/db.server.ts";
+import { migrateToLatest } from "#app/db/migrate.server.ts";
+import { type Auth, createAuth } from "#app/modules/auth/auth.server.ts";
 import {
   createUploadServer,
   createUploadStaging,
   startUploadSweeper,
   type UploadServer,
-} from "~/modules/image/image.tus.server";
-import { createGeocoder, type Geocoder } from "~/providers/geocoding/geocoding.server";
-import { createMailer, type Mailer } from "~/providers/mail/mail.server";
-import { createStorage, type Storage } from "~/providers/storage/storage.server";
+} from "#app/modules/image/image.tus.server.ts";
+import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
+import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
+import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
+import { type Config, config as loadProcessConfig } from "./config.server.ts";
+import { logger } from "./logger.server.ts";
 
 /** Everything a request may need that outlives it: built once per process at start. */
 export type Services = {

@@ -6,17 +6,23 @@ import { existsSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { REPO_ROOT } from "../tests/support/app-server.ts";
-import { type AuditBrowser, launchChromium } from "./audit/chromium.ts";
+import { type AuditBrowser, launchChromium } from "#scripts/audit/chromium.ts";
 import {
   medianRun,
   performanceScore,
   type Run,
   runLighthouse,
   writeReports,
-} from "./audit/lighthouse-run.ts";
-import { belowThreshold, lostPoints, type PageResult, summaryTable, THRESHOLDS } from "./audit/report.ts";
-import { startSeededApp } from "./audit/seeded-app.ts";
+} from "#scripts/audit/lighthouse-run.ts";
+import {
+  belowThreshold,
+  lostPoints,
+  type PageResult,
+  summaryTable,
+  THRESHOLDS,
+} from "#scripts/audit/report.ts";
+import { startSeededApp } from "#scripts/audit/seeded-app.ts";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
 
 const OUT_DIR = path.join(REPO_ROOT, "test-results", "audit");
 const RUNS = Number(process.env.AUDIT_RUNS ?? 3);

@@ -3,13 +3,13 @@
 import { spawnSync } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { REPO_ROOT } from "./bench/app-module.ts";
-import { type BenchData, preparePostgresData, prepareSqliteData } from "./bench/bench-data.ts";
-import { benchEngine, type EngineResult } from "./bench/engine-run.ts";
-import { type LoadFigures, runLoad } from "./bench/load.ts";
-import { type BenchOptions, parseBenchOptions, USAGE } from "./bench/options.ts";
-import { formatPlans, formatShippedJs, LOAD_HEADER, loadRow, table } from "./bench/report.ts";
-import { NGINX_INSTALL_HINT, nginxInstalled, startStaticNginx } from "./bench/static-nginx.ts";
+import { type BenchData, preparePostgresData, prepareSqliteData } from "#scripts/bench/bench-data.ts";
+import { benchEngine, type EngineResult } from "#scripts/bench/engine-run.ts";
+import { type LoadFigures, runLoad } from "#scripts/bench/load.ts";
+import { type BenchOptions, parseBenchOptions, USAGE } from "#scripts/bench/options.ts";
+import { REPO_ROOT } from "#scripts/bench/repo-root.ts";
+import { formatPlans, formatShippedJs, LOAD_HEADER, loadRow, table } from "#scripts/bench/report.ts";
+import { NGINX_INSTALL_HINT, nginxInstalled, startStaticNginx } from "#scripts/bench/static-nginx.ts";
 
 const options = parseBenchOptions(process.argv.slice(2));
 if (!options) {

@@ -2,7 +2,7 @@
 // DATA_DIR and database (see app/modules/backup/backup.restore.server.ts). Stop the server first. Reads the
 // same environment as the server (DATA_DIR, DATABASE_URL, PORT, ...) through app/config.server.ts.
 import { parseArgs } from "node:util";
-import { restoreBackup } from "../app/modules/backup/backup.restore.server.ts";
+import { restoreBackup } from "#app/modules/backup/backup.restore.server.ts";
 
 const { values, positionals } = parseArgs({
   options: { force: { type: "boolean", default: false } },

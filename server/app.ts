@@ -4,14 +4,14 @@ import express from "express";
 import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
-import { config } from "~/config.server";
-import { drainUnreadBodies } from "~/http/drain-unread-bodies.server";
-import { nonceContext } from "~/http/request-context";
-import { securityHeaders } from "~/http/security-headers.server";
-import { logger } from "~/logger.server";
-import { CLIENT_IP_HEADER } from "~/modules/auth/auth.constants";
-import { seedEmptyDatabaseInBackground } from "~/modules/seed/seed.server";
-import { services, startServices, stopServices } from "~/services.server";
+import { config } from "#app/config.server.ts";
+import { drainUnreadBodies } from "#app/http/drain-unread-bodies.server.ts";
+import { nonceContext } from "#app/http/request-context.ts";
+import { securityHeaders } from "#app/http/security-headers.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
+import { seedEmptyDatabaseInBackground } from "#app/modules/seed/seed.server.ts";
+import { services, startServices, stopServices } from "#app/services.server.ts";
 
 /** Opens the database (migrating it) and everything else a request needs; called once before listening. */
 export async function start() {

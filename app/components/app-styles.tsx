@@ -1,5 +1,5 @@
 import { createContext, useContext, useState } from "react";
-import { useNonce } from "~/components/nonce";
+import { useNonce } from "./nonce.tsx";
 
 const AppStylesContext = createContext<string | null>(null);
 

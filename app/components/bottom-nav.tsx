@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { ExploreIcon, OfferIcon, PersonIcon } from "./icons";
+import { ExploreIcon, OfferIcon, PersonIcon } from "./icons.tsx";
 
 const tabs = [
   { to: "/", label: "Explore", Icon: ExploreIcon },

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { notify } from "~/components/toaster";
+import { notify } from "./toaster.tsx";
 
 /** What an action answers when it refuses a submission. */
 export type ActionError = { error?: string | null } | undefined;

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
-import type { Toast } from "~/modules/toast/toast";
+import type { Toast } from "#app/modules/toast/toast.ts";
 
 // sonner (about 9 KB gzipped) is not needed to show a page, only a toast: it loads once the page is idle, or
 // at once when a toast is due (decision 012). Its Toaster replays toasts created before it subscribed.

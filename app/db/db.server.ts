@@ -2,10 +2,10 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { Config } from "~/config.server";
-import { logger } from "~/logger.server";
-import type { Database } from "./schema";
-import { openSqliteDatabase } from "./sqlite-database.server";
+import type { Config } from "#app/config.server.ts";
+import { logger } from "#app/logger.server.ts";
+import type { Database } from "./schema.ts";
+import { openSqliteDatabase } from "./sqlite-database.server.ts";
 
 export type Db = Kysely<Database>;
 export type DbKind = Config["database"]["kind"];

@@ -1,8 +1,8 @@
 import type { Migration, MigrationProvider } from "kysely/migration";
 import { Migrator } from "kysely/migration";
-import type { Db } from "./db.server";
-import * as createTables from "./migrations/2026_11_23_0130_create_tables";
-import * as indexImageStorageKey from "./migrations/2026_11_23_0250_index_image_storage_key";
+import * as createTables from "#app/db/migrations/2026_11_23_0130_create_tables.ts";
+import * as indexImageStorageKey from "#app/db/migrations/2026_11_23_0250_index_image_storage_key.ts";
+import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle.
 const migrations: Record<string, Migration> = {

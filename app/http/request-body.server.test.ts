@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES, RequestBodyError, readBody, readForm } from "./request-body.server";
+import { MAX_FORM_BYTES, RequestBodyError, readBody, readForm } from "./request-body.server.ts";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/profile", { method: "POST", body, headers, duplex: "half" } as RequestInit);

@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import type { Config } from "~/config.server";
+import type { Config } from "#app/config.server.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 

@@ -1,6 +1,6 @@
-import { checkAuthRequest } from "~/modules/auth/auth.request-guard.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/api.auth";
+import { checkAuthRequest } from "#app/modules/auth/auth.request-guard.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/api.auth.ts";
 
 // better-auth's own HTTP API (sessions, OAuth callbacks, reset links), behind a size limit and a NUL check.
 export function loader({ request }: Route.LoaderArgs) {

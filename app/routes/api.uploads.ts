@@ -1,6 +1,6 @@
-import { refuseMalformedUpload } from "~/modules/image/image.upload-guard.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/api.uploads";
+import { refuseMalformedUpload } from "#app/modules/image/image.upload-guard.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/api.uploads.ts";
 
 // The tus endpoint (resumable photo uploads); app/modules/image/image.tus.server.ts does the work and checks
 // the session itself, so no request reaches the staging area without a signed-in owner.

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
 import { redirect } from "react-router";
-import { GOOGLE_CHANNEL, type GoogleSignInMessage } from "~/components/auth/google-button";
-import { Spinner } from "~/components/spinner";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import type { Route } from "./+types/auth.google-done";
+import { GOOGLE_CHANNEL, type GoogleSignInMessage } from "#app/components/auth/google-button.tsx";
+import { Spinner } from "#app/components/spinner.tsx";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import type { Route } from "./+types/auth.google-done.ts";
 
 // Where Google sign-in ends. In a full-page flow it redirects; in the popup it tells the opener and closes.
 export async function loader({ request }: Route.LoaderArgs) {

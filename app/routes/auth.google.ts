@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
-import { methodNotAllowed } from "~/http/method-not-allowed.server";
-import { authCookies, callAuthEndpoint } from "~/modules/auth/auth.forward.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/auth.google";
+import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
+import { authCookies, callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/auth.google.ts";
 
 const GOOGLE_FAILED = "Could not authorize with Google";
 

@@ -1,11 +1,11 @@
 import { data } from "react-router";
-import { ListingList } from "~/components/listing/listing-list";
-import { orFailedPage } from "~/modules/listing/listing.page";
-import { loadListingsPage } from "~/modules/listing/listing.page.server";
-import { categoryHeading, isListingType } from "~/modules/listing/listing.rules";
-import { listMeta } from "~/modules/listing/listing.seo";
-import { services } from "~/services.server";
-import type { Route } from "./+types/category";
+import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { loadListingsPage } from "#app/modules/listing/listing.page.server.ts";
+import { orFailedPage } from "#app/modules/listing/listing.page.ts";
+import { categoryHeading, isListingType } from "#app/modules/listing/listing.rules.ts";
+import { listMeta } from "#app/modules/listing/listing.seo.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/category.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

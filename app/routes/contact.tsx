@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { data } from "react-router";
-import { notify } from "~/components/toaster";
-import { requireUser } from "~/modules/auth/auth.session.server";
-import { landlordMailtoHref } from "~/modules/listing/listing.contact";
-import { findUserContactById } from "~/modules/user/user.repo.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/contact";
+import { notify } from "#app/components/toaster.tsx";
+import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { landlordMailtoHref } from "#app/modules/listing/listing.contact.ts";
+import { findUserContactById } from "#app/modules/user/user.repo.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/contact.ts";
 
 const LANDLORD_MISSING = "Could not get landlord data";
 

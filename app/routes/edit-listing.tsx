@@ -1,17 +1,17 @@
-import { ListingForm } from "~/components/listing-form/listing-form";
-import { readForm } from "~/http/request-body.server";
-import { requireUser } from "~/modules/auth/auth.session.server";
-import { listingWriteErrorResponse } from "~/modules/listing/listing.responses.server";
-import { listingPath } from "~/modules/listing/listing.rules";
+import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
+import { readForm } from "#app/http/request-body.server.ts";
+import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { listingWriteErrorResponse } from "#app/modules/listing/listing.responses.server.ts";
+import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
   type ListingFormDefaults,
   listingFormInput,
-} from "~/modules/listing/listing.schema";
-import { findEditableListing, updateListing } from "~/modules/listing/listing.service.server";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/edit-listing";
+} from "#app/modules/listing/listing.schema.ts";
+import { findEditableListing, updateListing } from "#app/modules/listing/listing.service.server.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/edit-listing.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homestead" }];
 

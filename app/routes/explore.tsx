@@ -1,8 +1,8 @@
 import { Link } from "react-router";
 // Imported, not in public/: Vite inlines these small drawings into the page's code, so they cost no request.
-import rentImage from "~/assets/category-rent.svg";
-import saleImage from "~/assets/category-sale.svg";
-import type { Route } from "./+types/explore";
+import rentImage from "#app/assets/category-rent.svg";
+import saleImage from "#app/assets/category-sale.svg";
+import type { Route } from "./+types/explore.ts";
 
 export const meta: Route.MetaFunction = () => [
   { title: "Explore homes for rent and for sale · Homestead" },

@@ -1,8 +1,8 @@
 import { Readable } from "node:stream";
-import { methodNotAllowed } from "~/http/method-not-allowed.server";
-import { InvalidStorageKeyError } from "~/providers/storage/storage.key.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/images";
+import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
+import { InvalidStorageKeyError } from "#app/providers/storage/storage.key.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/images.ts";
 
 // Processed photos: "/images/<key>-<width>.webp". Keys are unguessable and never rewritten (a new photo gets
 // a new key), so browsers and CDNs may keep them for a year.

@@ -1,20 +1,20 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Link, redirect } from "react-router";
-import { ArrowRightIcon } from "~/components/icons";
-import { ListingFacts } from "~/components/listing/listing-facts";
-import { JsonLd } from "~/components/listing/listing-json-ld";
-import { ListingMap } from "~/components/listing/listing-map";
-import { PhotoSlider } from "~/components/listing/photo-slider";
-import { ShareButton } from "~/components/listing/share-button";
-import { NotFound } from "~/components/not-found";
-import { notify } from "~/components/toaster";
-import { getUser } from "~/modules/auth/auth.session.server";
-import { contactPath } from "~/modules/listing/listing.contact";
-import { findListingById } from "~/modules/listing/listing.repo.server";
-import { listingPath } from "~/modules/listing/listing.rules";
-import { listingJsonLd, listingMeta } from "~/modules/listing/listing.seo";
-import { services } from "~/services.server";
-import type { Route } from "./+types/listing";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
+import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
+import { ListingMap } from "#app/components/listing/listing-map.tsx";
+import { PhotoSlider } from "#app/components/listing/photo-slider.tsx";
+import { ShareButton } from "#app/components/listing/share-button.tsx";
+import { NotFound } from "#app/components/not-found.tsx";
+import { notify } from "#app/components/toaster.tsx";
+import { getUser } from "#app/modules/auth/auth.session.server.ts";
+import { contactPath } from "#app/modules/listing/listing.contact.ts";
+import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
+import { listingPath } from "#app/modules/listing/listing.rules.ts";
+import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/listing.ts";
 
 const NOT_FOUND = "Listing does not exist";
 

@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
-import { authCookies, callAuthEndpoint } from "~/modules/auth/auth.forward.server";
-import type { Route } from "./+types/logout";
+import { authCookies, callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
+import type { Route } from "./+types/logout.ts";
 
 // Signing out changes state, so it is a POST (a link prefetch must never log anyone out).
 export async function action({ request }: Route.ActionArgs) {

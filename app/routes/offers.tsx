@@ -1,9 +1,9 @@
-import { ListingList } from "~/components/listing/listing-list";
-import { orFailedPage } from "~/modules/listing/listing.page";
-import { loadListingsPage } from "~/modules/listing/listing.page.server";
-import { listMeta } from "~/modules/listing/listing.seo";
-import { services } from "~/services.server";
-import type { Route } from "./+types/offers";
+import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { loadListingsPage } from "#app/modules/listing/listing.page.server.ts";
+import { orFailedPage } from "#app/modules/listing/listing.page.ts";
+import { listMeta } from "#app/modules/listing/listing.seo.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/offers.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData

@@ -1,17 +1,17 @@
 import { data, Form, Link } from "react-router";
-import { ArrowRightIcon, HomeIcon } from "~/components/icons";
-import { PersonalDetails } from "~/components/profile/personal-details";
-import { YourListings } from "~/components/profile/your-listings";
-import { readForm } from "~/http/request-body.server";
-import { requireUser } from "~/modules/auth/auth.session.server";
-import { findListingsByOwner } from "~/modules/listing/listing.repo.server";
-import { LISTING_MESSAGES } from "~/modules/listing/listing.schema";
-import { deleteListing, ListingWriteError } from "~/modules/listing/listing.service.server";
-import { toListingSummary } from "~/modules/listing/listing.summary";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { changeOwnName } from "~/modules/user/user.service.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/profile";
+import { ArrowRightIcon, HomeIcon } from "#app/components/icons.tsx";
+import { PersonalDetails } from "#app/components/profile/personal-details.tsx";
+import { YourListings } from "#app/components/profile/your-listings.tsx";
+import { readForm } from "#app/http/request-body.server.ts";
+import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
+import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
+import { deleteListing, ListingWriteError } from "#app/modules/listing/listing.service.server.ts";
+import { toListingSummary } from "#app/modules/listing/listing.summary.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { changeOwnName } from "#app/modules/user/user.service.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/profile.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Profile · Homestead" }];
 

@@ -1,12 +1,12 @@
 import { data, Form, Link } from "react-router";
-import { PasswordField } from "~/components/auth/password-field";
-import { FormMessage } from "~/components/form-message";
-import { ArrowRightIcon } from "~/components/icons";
-import { readForm } from "~/http/request-body.server";
-import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
-import { MIN_PASSWORD_LENGTH, ResetPasswordFormSchema } from "~/modules/auth/auth.schema";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import type { Route } from "./+types/reset-password";
+import { PasswordField } from "#app/components/auth/password-field.tsx";
+import { FormMessage } from "#app/components/form-message.tsx";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { readForm } from "#app/http/request-body.server.ts";
+import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "#app/modules/auth/auth.forward.server.ts";
+import { MIN_PASSWORD_LENGTH, ResetPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import type { Route } from "./+types/reset-password.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Homestead" }];
 

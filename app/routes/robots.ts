@@ -1,5 +1,5 @@
-import { methodNotAllowed } from "~/http/method-not-allowed.server";
-import { services } from "~/services.server";
+import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
+import { services } from "#app/services.server.ts";
 
 export function loader() {
   const { publicUrl } = services().config;

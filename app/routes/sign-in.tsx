@@ -1,15 +1,15 @@
 import { data, Form, Link, redirect, useSearchParams } from "react-router";
-import { AuthAlternatives } from "~/components/auth/auth-alternatives";
-import { EmailField } from "~/components/auth/email-field";
-import { PasswordField } from "~/components/auth/password-field";
-import { FormMessage } from "~/components/form-message";
-import { ArrowRightIcon } from "~/components/icons";
-import { readForm } from "~/http/request-body.server";
-import { authCookies, callAuthEndpoint, TOO_MANY_ATTEMPTS } from "~/modules/auth/auth.forward.server";
-import { SignInFormSchema } from "~/modules/auth/auth.schema";
-import { getUser, safeRedirectPath } from "~/modules/auth/auth.session.server";
-import { services } from "~/services.server";
-import type { Route } from "./+types/sign-in";
+import { AuthAlternatives } from "#app/components/auth/auth-alternatives.tsx";
+import { EmailField } from "#app/components/auth/email-field.tsx";
+import { PasswordField } from "#app/components/auth/password-field.tsx";
+import { FormMessage } from "#app/components/form-message.tsx";
+import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { readForm } from "#app/http/request-body.server.ts";
+import { authCookies, callAuthEndpoint, TOO_MANY_ATTEMPTS } from "#app/modules/auth/auth.forward.server.ts";
+import { SignInFormSchema } from "#app/modules/auth/auth.schema.ts";
+import { getUser, safeRedirectPath } from "#app/modules/auth/auth.session.server.ts";
+import { services } from "#app/services.server.ts";
+import type { Route } from "./+types/sign-in.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Homestead" }];
 

@@ -1,7 +1,7 @@
-import { methodNotAllowed } from "~/http/method-not-allowed.server";
-import { findAllListingPaths } from "~/modules/listing/listing.repo.server";
-import { sitemapEntries, sitemapXml } from "~/modules/listing/listing.sitemap";
-import { services } from "~/services.server";
+import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
+import { findAllListingPaths } from "#app/modules/listing/listing.repo.server.ts";
+import { sitemapEntries, sitemapXml } from "#app/modules/listing/listing.sitemap.ts";
+import { services } from "#app/services.server.ts";
 
 /** /sitemap.xml: the public pages and every listing page, with absolute URLs and last-modified times. */
 export async function loader() {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumArgs, chromiumExecutable } from "../../tests/support/browser.ts";
+import { chromiumArgs, chromiumExecutable } from "#tests/support/browser.ts";
 
 export type AuditBrowser = { port: number; close(): Promise<void> };
 

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { type AppServer, startAppServer } from "../../tests/support/app-server.ts";
-import { startTileServer } from "../../tests/support/tile-server.ts";
+import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { startTileServer } from "#tests/support/tile-server.ts";
 
 export type SeededApp = {
   url: string;

@@ -1,16 +1,16 @@
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { Config } from "~/config.server";
-import type { Database } from "~/db/schema";
-import { openSqliteDatabase } from "~/db/sqlite-database.server";
+import type { Config } from "#app/config.server.ts";
+import type { Database } from "#app/db/schema.ts";
+import { openSqliteDatabase } from "#app/db/sqlite-database.server.ts";
 import {
   encodeCursor,
   findListingsPage,
   type ListingFilter,
   PAGE_SIZE,
-} from "~/modules/listing/listing.repo.server";
+} from "#app/modules/listing/listing.repo.server.ts";
 
-// Loaded through Vite (scripts/bench/app-module.ts): it runs the app's own repo functions, so the plans shown
+// Runs the app's own repo functions, so the plans shown
 // are those of the queries the pages really send, not a hand-written copy of them.
 
 /** The plan of one query the list pages send, and how long it takes. */

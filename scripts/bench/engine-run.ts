@@ -1,6 +1,5 @@
-import { withAppModule } from "./app-module.ts";
 import type { BenchData } from "./bench-data.ts";
-import type { DatabaseProbe } from "./database-probe.server.ts";
+import { type DatabaseProbe, probeDatabase } from "./database-probe.server.ts";
 import { type LoadFigures, runLoad } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
 import { type BenchServer, startBenchServer } from "./server-process.ts";
@@ -21,8 +20,6 @@ export type EngineResult = {
   singlePages: { label: string; path: string }[];
 };
 
-type ProbeModule = { probeDatabase(database: BenchData["database"]): Promise<DatabaseProbe> };
-
 /**
  * On one prepared database: explains the list queries, starts the production server on it, checks every page
  * answers 200, then measures a category page on one connection, loads each list page and a detail page at
@@ -34,10 +31,7 @@ export async function benchEngine(
   options: BenchOptions,
   measureJs: boolean,
 ): Promise<EngineResult> {
-  const probe = await withAppModule<ProbeModule, DatabaseProbe>(
-    "/scripts/bench/database-probe.server.ts",
-    (module) => module.probeDatabase(data.database),
-  );
+  const probe = await probeDatabase(data.database);
   const detail = probe.detailPaths[0];
   if (!detail) throw new Error("the bench database holds no listing");
   const singlePages = [

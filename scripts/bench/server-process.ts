@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { REPO_ROOT } from "./app-module.ts";
+import { REPO_ROOT } from "./repo-root.ts";
 
 /** The production server in a child process, on loopback. */
 export type BenchServer = {

@@ -8,9 +8,9 @@ import {
   insertUser,
   type TestListing,
   userIdByEmail,
-} from "../support/e2e-data";
-import { newAccount, signUp } from "./accounts";
-import { startEmptyApp } from "./empty-app";
+} from "#tests/support/e2e-data.ts";
+import { newAccount, signUp } from "./accounts.ts";
+import { startEmptyApp } from "./empty-app.ts";
 
 /**
  * Every screen, signed out and signed in, passes axe's WCAG 2.1 A/AA rules and its best practices, in the

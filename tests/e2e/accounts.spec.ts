@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
-import { useGoogleIdentity } from "../support/oidc-provider";
-import { clearMail, waitForMail } from "../support/smtp-server";
-import { newAccount, signIn, signUp } from "./accounts";
+import { useGoogleIdentity } from "#tests/support/oidc-provider.ts";
+import { clearMail, waitForMail } from "#tests/support/smtp-server.ts";
+import { newAccount, signIn, signUp } from "./accounts.ts";
 
 test.describe("accounts", () => {
   test("sign up, log out, sign in again", async ({ page }) => {

@@ -9,10 +9,10 @@ import {
   insertUser,
   type TestListing,
   userIdByEmail,
-} from "../support/e2e-data";
-import { fetchTileStats } from "../support/tile-server";
-import { newAccount, signUp } from "./accounts";
-import { startEmptyApp } from "./empty-app";
+} from "#tests/support/e2e-data.ts";
+import { fetchTileStats } from "#tests/support/tile-server.ts";
+import { newAccount, signUp } from "./accounts.ts";
+import { startEmptyApp } from "./empty-app.ts";
 
 /**
  * The visitor side: Explore → categories and offers with Load More, a listing's page (photos, facts, share,

@@ -1,5 +1,5 @@
-import { startAppServer } from "../support/app-server";
-import { createTestDatabase, postgresUrlFromEnv } from "../support/pg";
+import { startAppServer } from "#tests/support/app-server.ts";
+import { createTestDatabase, postgresUrlFromEnv } from "#tests/support/pg.ts";
 
 /**
  * Another instance of the app, with the global setup's peers but a database of its own (a new PostgreSQL

@@ -1,11 +1,11 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { FullConfig } from "@playwright/test";
-import { startAppServer } from "../support/app-server.ts";
-import { startOidcProvider } from "../support/oidc-provider.ts";
-import { createTestDatabase, postgresUrlFromEnv } from "../support/pg.ts";
-import { startSmtpServer } from "../support/smtp-server.ts";
-import { startTileServer } from "../support/tile-server.ts";
+import { startAppServer } from "#tests/support/app-server.ts";
+import { startOidcProvider } from "#tests/support/oidc-provider.ts";
+import { createTestDatabase, postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { startSmtpServer } from "#tests/support/smtp-server.ts";
+import { startTileServer } from "#tests/support/tile-server.ts";
 
 /**
  * Starts what the end-to-end tests run against, once per `playwright test`:

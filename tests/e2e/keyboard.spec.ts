@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { type AppData, insertTestListing, openAppData, userIdByEmail } from "../support/e2e-data";
-import { newAccount, signUp } from "./accounts";
+import { type AppData, insertTestListing, openAppData, userIdByEmail } from "#tests/support/e2e-data.ts";
+import { newAccount, signUp } from "./accounts.ts";
 
 /**
  * A keyboard-only user signs up and publishes a listing: focus moves with Tab and Shift+Tab only, controls

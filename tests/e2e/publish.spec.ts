@@ -5,9 +5,9 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { imageFileKeys } from "~/modules/image/image.service.server";
-import { type AppData, appDataFixture } from "../support/e2e-data";
-import { newAccount, signUp } from "./accounts";
+import { imageFileKeys } from "#app/modules/image/image.service.server.ts";
+import { type AppData, appDataFixture } from "#tests/support/e2e-data.ts";
+import { newAccount, signUp } from "./accounts.ts";
 
 /**
  * Publishing (issue 4): create, edit and delete listings with photos through the real form, against the

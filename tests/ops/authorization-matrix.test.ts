@@ -1,11 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pgAvailable, postgresUrlFromEnv } from "../support/pg";
-import { newAccount, SKIP_REASON, signUp } from "./ops-support";
-import { AuthorizationMatrix, expectNotYours, expectSignIn, unchangedBy } from "./support/authz-matrix";
-import { type HostileApp, startHostileApp } from "./support/hostile-app";
-import { listingEntries, publishListing, validListing } from "./support/listing-forms";
-import { type FormEntries, postForm, send, toastMessage } from "./support/raw-http";
-import { createUpload, makeJpeg, patchUpload, TUS, uploadMetadata, uploadPhoto } from "./support/tus-client";
+import {
+  AuthorizationMatrix,
+  expectNotYours,
+  expectSignIn,
+  unchangedBy,
+} from "#tests/ops/support/authz-matrix.ts";
+import { type HostileApp, startHostileApp } from "#tests/ops/support/hostile-app.ts";
+import { listingEntries, publishListing, validListing } from "#tests/ops/support/listing-forms.ts";
+import { type FormEntries, postForm, send, toastMessage } from "#tests/ops/support/raw-http.ts";
+import {
+  createUpload,
+  makeJpeg,
+  patchUpload,
+  TUS,
+  uploadMetadata,
+  uploadPhoto,
+} from "#tests/ops/support/tus-client.ts";
+import { pgAvailable, postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { newAccount, SKIP_REASON, signUp } from "./ops-support.ts";
 
 /**
  * Issue 5, authorization: every write, by a visitor, by another signed-in user and by the owner, against the

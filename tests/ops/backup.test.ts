@@ -3,10 +3,10 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "../support/pg";
-import { openOpsData, type Row, referencedFiles } from "./ops-data";
-import { newAccount, OPS_ENV, runScript, SKIP_REASON, signIn, signUp } from "./ops-support";
+import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "#tests/support/pg.ts";
+import { openOpsData, type Row, referencedFiles } from "./ops-data.ts";
+import { newAccount, OPS_ENV, runScript, SKIP_REASON, signIn, signUp } from "./ops-support.ts";
 
 // SQLite always; PostgreSQL too when DATABASE_URL names a PostgreSQL server (pg_dump / pg_restore).
 const engines = postgresUrlFromEnv() ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);

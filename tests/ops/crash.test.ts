@@ -3,13 +3,13 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "../support/pg";
-import { OPS_ENV, SKIP_REASON, signUp } from "./ops-support";
-import { checkAfterCrash } from "./support/crash-checks";
-import { makeJpegs } from "./support/crash-client";
-import { openServerDb, sweepAsOf } from "./support/crash-sweep";
-import { newLedger, runWorker, seededRandom, type Workload } from "./support/crash-workload";
+import { checkAfterCrash } from "#tests/ops/support/crash-checks.ts";
+import { makeJpegs } from "#tests/ops/support/crash-client.ts";
+import { openServerDb, sweepAsOf } from "#tests/ops/support/crash-sweep.ts";
+import { newLedger, runWorker, seededRandom, type Workload } from "#tests/ops/support/crash-workload.ts";
+import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "#tests/support/pg.ts";
+import { OPS_ENV, SKIP_REASON, signUp } from "./ops-support.ts";
 
 // Issue 5 ("Failure"): the production server is killed with SIGKILL in the middle of a stream of listing
 // saves with photo uploads, restarted on the same data, and checked: what the client saw acknowledged is

@@ -1,14 +1,14 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
 import {
   adminUrl,
   createTestDatabase,
   pgAvailable,
   postgresUrlFromEnv,
   type TestDatabase,
-} from "../support/pg";
-import { healthStatus, OPS_ENV, SKIP_REASON, waitFor } from "./ops-support";
+} from "#tests/support/pg.ts";
+import { healthStatus, OPS_ENV, SKIP_REASON, waitFor } from "./ops-support.ts";
 
 const postgresServer = postgresUrlFromEnv();
 const postgresReachable = SKIP_REASON ? false : await pgAvailable(postgresServer);

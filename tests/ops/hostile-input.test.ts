@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, it } from "vitest";
-import { pgAvailable, postgresUrlFromEnv } from "../support/pg";
-import { SKIP_REASON } from "./ops-support";
-import { type HostileApp, startHostileApp } from "./support/hostile-app";
+import { type HostileApp, startHostileApp } from "#tests/ops/support/hostile-app.ts";
 import {
   authForms,
   forgedEdits,
@@ -9,10 +7,17 @@ import {
   profileForms,
   signInRedirects,
   unusableBodies,
-} from "./support/hostile-form-properties";
-import { authApiJson, badFiles, hostileReads, tusRequests } from "./support/hostile-resource-properties";
-import { buildHostileWorld, type HostileWorld } from "./support/hostile-world";
-import { tallyTable } from "./support/refusal";
+} from "#tests/ops/support/hostile-form-properties.ts";
+import {
+  authApiJson,
+  badFiles,
+  hostileReads,
+  tusRequests,
+} from "#tests/ops/support/hostile-resource-properties.ts";
+import { buildHostileWorld, type HostileWorld } from "#tests/ops/support/hostile-world.ts";
+import { tallyTable } from "#tests/ops/support/refusal.ts";
+import { pgAvailable, postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { SKIP_REASON } from "./ops-support.ts";
 
 /**
  * Issue 5, hostile input. fast-check sends every action and resource route of the production server

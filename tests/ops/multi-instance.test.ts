@@ -1,20 +1,20 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type AppServer, getFreePort, startAppServer } from "../support/app-server";
-import { type LoadBalancer, startLoadBalancer } from "../support/load-balancer";
-import { createTestDatabase, type TestDatabase } from "../support/pg";
-import { type S3Peer, startS3Server } from "../support/s3-server";
-import { type Account, newAccount, signIn, signUp } from "./ops-support";
-import { publishListing, validListing } from "./support/listing-forms";
+import { publishListing, validListing } from "#tests/ops/support/listing-forms.ts";
 import {
   failedSignIn,
   listingPageAndPhoto,
   multiInstanceSkipReason,
   uploadOffset,
-} from "./support/multi-instance";
-import { send } from "./support/raw-http";
-import { createUpload, fixture, patchUpload, uploadMetadata } from "./support/tus-client";
+} from "#tests/ops/support/multi-instance.ts";
+import { send } from "#tests/ops/support/raw-http.ts";
+import { createUpload, fixture, patchUpload, uploadMetadata } from "#tests/ops/support/tus-client.ts";
+import { type AppServer, getFreePort, startAppServer } from "#tests/support/app-server.ts";
+import { type LoadBalancer, startLoadBalancer } from "#tests/support/load-balancer.ts";
+import { createTestDatabase, type TestDatabase } from "#tests/support/pg.ts";
+import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
+import { type Account, newAccount, signIn, signUp } from "./ops-support.ts";
 
 /**
  * README's "Several instances", for real: two app processes from the production build on one PostgreSQL

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue } from "node:sqlite";
 import pg from "pg";
-import { imageUrl, storedWidths } from "~/modules/image/image.rules";
+import { imageUrl, storedWidths } from "#app/modules/image/image.rules.ts";
 
 /**
  * Direct access to a running server's database, for what the HTTP interface cannot do yet (create listings

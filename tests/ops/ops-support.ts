@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { REPO_ROOT } from "../support/app-server";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
 
 /**
  * Helpers for the operations tests: they drive the production server (tests/support/app-server.ts) and the

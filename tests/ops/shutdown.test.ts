@@ -4,8 +4,8 @@ import { connect } from "node:net";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "../support/app-server";
-import { newAccount, OPS_ENV, SKIP_REASON, signUp, waitFor } from "./ops-support";
+import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { newAccount, OPS_ENV, SKIP_REASON, signUp, waitFor } from "./ops-support.ts";
 
 let server: AppServer | undefined;
 afterAll(async () => {

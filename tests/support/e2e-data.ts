@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
-import { loadConfig } from "~/config.server";
-import { createDb, type Db } from "~/db/db.server";
-import type { NewListingRow } from "~/db/schema";
-import { storedWidths } from "~/modules/image/image.rules";
-import { insertListing } from "~/modules/listing/listing.repo.server";
-import { createStorage, type Storage } from "~/providers/storage/storage.server";
-import { testListingRow } from "./factories";
+import { loadConfig } from "#app/config.server.ts";
+import { createDb, type Db } from "#app/db/db.server.ts";
+import type { NewListingRow } from "#app/db/schema.ts";
+import { storedWidths } from "#app/modules/image/image.rules.ts";
+import { insertListing } from "#app/modules/listing/listing.repo.server.ts";
+import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
+import { testListingRow } from "./factories.ts";
 
 /**
  * Test data for end-to-end tests, written straight into the running app's database and image storage (the

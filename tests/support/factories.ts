@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
-import type { Config } from "~/config.server";
-import type { Db } from "~/db/db.server";
-import type { NewListingRow } from "~/db/schema";
+import type { Config } from "#app/config.server.ts";
+import type { Db } from "#app/db/db.server.ts";
+import type { NewListingRow } from "#app/db/schema.ts";
 
 /** Inserts a user row as better-auth would (no password: these users only own data in repo tests). */
 export async function createUser(db: Db, overrides: { name?: string; email?: string } = {}) {

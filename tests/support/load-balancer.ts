@@ -4,7 +4,7 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getFreePort } from "./app-server";
+import { getFreePort } from "./app-server.ts";
 
 /**
  * A load balancer on loopback in front of several app instances: Debian's nginx (package nginx), run as a

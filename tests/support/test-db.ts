@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { createDb, type Db, type DbKind } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
+import { createDb, type Db, type DbKind } from "#app/db/db.server.ts";
+import { migrateToLatest } from "#app/db/migrate.server.ts";
 
 export type TestDb = { db: Db; kind: DbKind; url: string; destroy: () => Promise<void> };
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { GoogleButton } from "./google-button";
+import { GoogleButton } from "./google-button.tsx";
 
 type Props = {
   googleLabel: string;

@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useNavigate } from "react-router";
-import { GoogleIcon } from "~/components/icons";
-import { notify } from "~/components/toaster";
+import { GoogleIcon } from "#app/components/icons.tsx";
+import { notify } from "#app/components/toaster.tsx";
 
 export const GOOGLE_CHANNEL = "homestead-google-sign-in";
 export type GoogleSignInMessage = { ok: boolean };

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { EyeIcon } from "~/components/icons";
+import { EyeIcon } from "#app/components/icons.tsx";
 
 /** A password input with the show-password toggle of SPEC.md. */
 export function PasswordField({

@@ -1,7 +1,7 @@
 import { type FormEvent, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
-import { FormMessage } from "~/components/form-message";
-import { notify } from "~/components/toaster";
+import { FormMessage } from "#app/components/form-message.tsx";
+import { notify } from "#app/components/toaster.tsx";
 import {
   firstInvalidField,
   LISTING_LIMITS,
@@ -12,14 +12,14 @@ import {
   listingFormInput,
   listingToastMessage,
   validateListingForm,
-} from "~/modules/listing/listing.schema";
-import type { ListingType } from "~/modules/listing/listing.types";
-import { ChoiceField, YES_NO } from "./choice-field";
-import { errorId, FieldError } from "./field-error";
-import { NumberField } from "./number-field";
-import { PhotoField } from "./photo-field";
-import { useHydrated } from "./use-hydrated";
-import { usePhotoUploads } from "./use-photo-uploads";
+} from "#app/modules/listing/listing.schema.ts";
+import type { ListingType } from "#app/modules/listing/listing.types.ts";
+import { ChoiceField, YES_NO } from "./choice-field.tsx";
+import { errorId, FieldError } from "./field-error.tsx";
+import { NumberField } from "./number-field.tsx";
+import { PhotoField } from "./photo-field.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+import { usePhotoUploads } from "./use-photo-uploads.ts";
 
 type Props = {
   defaults: ListingFormDefaults;

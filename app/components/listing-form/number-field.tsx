@@ -1,4 +1,4 @@
-import { errorId, FieldError } from "./field-error";
+import { errorId, FieldError } from "./field-error.tsx";
 
 type Props = {
   id: string;

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
-import { ACCEPTED_IMAGE_EXTENSIONS, LISTING_LIMITS } from "~/modules/listing/listing.schema";
-import { errorId, FieldError } from "./field-error";
-import { PhotoTile, photoTileId } from "./photo-tile";
-import type { PhotoUploads } from "./use-photo-uploads";
+import { ACCEPTED_IMAGE_EXTENSIONS, LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
+import { errorId, FieldError } from "./field-error.tsx";
+import { PhotoTile, photoTileId } from "./photo-tile.tsx";
+import type { PhotoUploads } from "./use-photo-uploads.ts";
 
 type Props = {
   id: string;

@@ -1,4 +1,4 @@
-import type { PhotoItem } from "./use-photo-uploads";
+import type { PhotoItem } from "./use-photo-uploads.ts";
 
 type Props = {
   item: PhotoItem;

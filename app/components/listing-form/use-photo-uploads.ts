@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
-import { notify } from "~/components/toaster";
+import { notify } from "#app/components/toaster.tsx";
 import {
   ACCEPTED_IMAGE_EXTENSIONS,
   LISTING_LIMITS,
   LISTING_MESSAGES,
   type ListingFormPhoto,
-} from "~/modules/listing/listing.schema";
+} from "#app/modules/listing/listing.schema.ts";
 
 // Must match app/modules/image/image.tus.server.ts (a server module, so it cannot be imported here).
 const UPLOADS_PATH = "/api/uploads";

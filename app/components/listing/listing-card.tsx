@@ -1,7 +1,12 @@
 import { Link } from "react-router";
-import { BathIcon, BedIcon, EditIcon, HomeIcon, TrashIcon } from "~/components/icons";
-import { bathroomsLabel, bedroomsLabel, formatPrice, listingPath } from "~/modules/listing/listing.rules";
-import type { ListingSummary } from "~/modules/listing/listing.summary";
+import { BathIcon, BedIcon, EditIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
+import {
+  bathroomsLabel,
+  bedroomsLabel,
+  formatPrice,
+  listingPath,
+} from "#app/modules/listing/listing.rules.ts";
+import type { ListingSummary } from "#app/modules/listing/listing.summary.ts";
 
 export type ListingCardProps = {
   listing: ListingSummary;

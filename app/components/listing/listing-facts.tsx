@@ -1,12 +1,12 @@
-import { BathIcon, BedIcon } from "~/components/icons";
+import { BathIcon, BedIcon } from "#app/components/icons.tsx";
 import {
   bathroomsLabel,
   bedroomsLabel,
   discountLabel,
   nameWithPrice,
   typeLabel,
-} from "~/modules/listing/listing.rules";
-import type { Listing } from "~/modules/listing/listing.types";
+} from "#app/modules/listing/listing.rules.ts";
+import type { Listing } from "#app/modules/listing/listing.types.ts";
 
 /** The detail page's text: name and price, location, For Rent/Sale, the discount, rooms and amenities. */
 export function ListingFacts({ listing }: { listing: Listing }) {

@@ -1,5 +1,5 @@
-import { useNonce } from "~/components/nonce";
-import { serializeJsonLd } from "~/modules/listing/listing.seo";
+import { useNonce } from "#app/components/nonce.tsx";
+import { serializeJsonLd } from "#app/modules/listing/listing.seo.ts";
 
 /** schema.org data for search engines, in a JSON-LD script that carries the page's CSP nonce. */
 export function JsonLd({ data }: { data: unknown }) {

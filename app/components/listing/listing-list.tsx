@@ -1,10 +1,10 @@
 import { type MouseEvent, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
-import { Spinner } from "~/components/spinner";
-import { notify } from "~/components/toaster";
-import type { ListingsPageData } from "~/modules/listing/listing.page";
-import type { ListingSummary } from "~/modules/listing/listing.summary";
-import { ListingCard } from "./listing-card";
+import { Spinner } from "#app/components/spinner.tsx";
+import { notify } from "#app/components/toaster.tsx";
+import type { ListingsPageData } from "#app/modules/listing/listing.page.ts";
+import type { ListingSummary } from "#app/modules/listing/listing.summary.ts";
+import { ListingCard } from "./listing-card.tsx";
 
 /** Cards whose covers load at once: those visible without scrolling on a phone or a desktop. */
 const EAGER_CARDS = 4;

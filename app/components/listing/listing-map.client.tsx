@@ -3,7 +3,7 @@ import { Icon } from "leaflet";
 import markerIcon from "leaflet/dist/images/marker-icon.png";
 import markerIcon2x from "leaflet/dist/images/marker-icon-2x.png";
 import { MapContainer, Marker, Popup, TileLayer } from "react-leaflet";
-import type { ListingMapProps } from "./listing-map";
+import type { ListingMapProps } from "./listing-map.tsx";
 
 /** SPEC.md section 9. */
 const ZOOM = 13;

@@ -11,7 +11,7 @@ export type ListingMapProps = {
 
 // Leaflet touches `window` when imported and weighs about 45 KB gzipped: it loads in the browser only, in its
 // own chunk, when the map is about to scroll into view. Lists and the first paint never pay for it.
-const LeafletMap = lazy(() => import("./listing-map.client"));
+const LeafletMap = lazy(() => import("./listing-map.client.tsx"));
 
 /** The listing's map: a same-sized placeholder on the server and until Leaflet has loaded. */
 export function ListingMap(props: ListingMapProps) {

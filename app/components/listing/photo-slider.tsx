@@ -1,6 +1,6 @@
 import { useRef, useState } from "react";
-import { HomeIcon } from "~/components/icons";
-import type { ListingImage } from "~/modules/listing/listing.types";
+import { HomeIcon } from "#app/components/icons.tsx";
+import type { ListingImage } from "#app/modules/listing/listing.types.ts";
 
 type Props = { images: ListingImage[]; name: string };
 

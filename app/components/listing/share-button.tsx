@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ShareIcon } from "~/components/icons";
+import { ShareIcon } from "#app/components/icons.tsx";
 
 /** SPEC.md section 9: how long "Link Copied!" stays. */
 const COPIED_MS = 2000;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { notify } from "~/components/toaster";
+import { notify } from "#app/components/toaster.tsx";
 
 type Props = { user: { name: string; email: string } };
 

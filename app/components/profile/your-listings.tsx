@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { ListingCard } from "~/components/listing/listing-card";
-import { notify } from "~/components/toaster";
-import type { ListingSummary } from "~/modules/listing/listing.summary";
+import { ListingCard } from "#app/components/listing/listing-card.tsx";
+import { notify } from "#app/components/toaster.tsx";
+import type { ListingSummary } from "#app/modules/listing/listing.summary.ts";
 
 type Props = { listings: ListingSummary[] };
 

@@ -1,5 +1,5 @@
-import { services } from "~/services.server";
-import { CLIENT_IP_HEADER } from "./auth.constants";
+import { services } from "#app/services.server.ts";
+import { CLIENT_IP_HEADER } from "./auth.constants.ts";
 
 const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { UserNameSchema } from "~/modules/user/user.schema";
-import { nameFromGoogleProfile } from "./auth.google-profile";
+import { UserNameSchema } from "#app/modules/user/user.schema.ts";
+import { nameFromGoogleProfile } from "./auth.google-profile.ts";
 
 describe("nameFromGoogleProfile", () => {
   it("keeps an ordinary name as it is", () => {

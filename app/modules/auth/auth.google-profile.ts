@@ -1,5 +1,5 @@
-import { replaceUnprintable } from "~/modules/text/text.rules";
-import { USER_NAME_MAX_LENGTH, UserNameSchema } from "~/modules/user/user.schema";
+import { replaceUnprintable } from "#app/modules/text/text.rules.ts";
+import { USER_NAME_MAX_LENGTH, UserNameSchema } from "#app/modules/user/user.schema.ts";
 
 const FALLBACK_NAME = "Google user";
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });

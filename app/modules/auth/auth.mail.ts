@@ -1,4 +1,4 @@
-import type { MailMessage } from "~/providers/mail/mail.server";
+import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 
 /** The password-reset message: plain text first (many clients show only that), HTML with the same link. */
 export function passwordResetMail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {

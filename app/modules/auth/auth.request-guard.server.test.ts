@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAX_FORM_BYTES } from "~/http/request-body.server";
-import { checkAuthRequest } from "./auth.request-guard.server";
+import { MAX_FORM_BYTES } from "#app/http/request-body.server.ts";
+import { checkAuthRequest } from "./auth.request-guard.server.ts";
 
 const json = (body: string, path = "/api/auth/sign-up/email") =>
   new Request(`http://localhost${path}`, {

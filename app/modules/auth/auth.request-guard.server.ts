@@ -1,4 +1,4 @@
-import { MAX_FORM_BYTES, mediaType, RequestBodyError, readBody } from "~/http/request-body.server";
+import { MAX_FORM_BYTES, mediaType, RequestBodyError, readBody } from "#app/http/request-body.server.ts";
 
 // In front of better-auth's HTTP API. It parses a JSON body of any size, and passes strings to the database as
 // they come: PostgreSQL answers a NUL in text with an error (a 500 here). No e-mail, password, token or name

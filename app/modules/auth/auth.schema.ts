@@ -1,7 +1,7 @@
 // First: configures Zod before this module creates a schema (see zod-config.ts).
-import "~/zod-config";
+import "#app/zod-config.ts";
 import { z } from "zod";
-import { UserNameSchema } from "~/modules/user/user.schema";
+import { UserNameSchema } from "#app/modules/user/user.schema.ts";
 
 // SPEC.md section 5: sign-in, sign-up and reset forms have no client-side rules beyond input type e-mail.
 // The server still refuses what cannot be an account, and better-auth enforces the password length.

@@ -1,12 +1,12 @@
 import { betterAuth } from "better-auth";
 import { genericOAuth } from "better-auth/plugins";
-import type { Config } from "~/config.server";
-import type { Db } from "~/db/db.server";
-import type { Mailer } from "~/providers/mail/mail.server";
-import { CLIENT_IP_HEADER } from "./auth.constants";
-import { nameFromGoogleProfile } from "./auth.google-profile";
-import { passwordResetMail } from "./auth.mail";
-import { assertAcceptableUserFields } from "./auth.user-fields.server";
+import type { Config } from "#app/config.server.ts";
+import type { Db } from "#app/db/db.server.ts";
+import type { Mailer } from "#app/providers/mail/mail.server.ts";
+import { CLIENT_IP_HEADER } from "./auth.constants.ts";
+import { nameFromGoogleProfile } from "./auth.google-profile.ts";
+import { passwordResetMail } from "./auth.mail.ts";
+import { assertAcceptableUserFields } from "./auth.user-fields.server.ts";
 
 export type Auth = ReturnType<typeof createAuth>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./auth.session.server";
+import { safeRedirectPath } from "./auth.session.server.ts";
 
 describe("safeRedirectPath", () => {
   it("keeps a path on this site, percent-encoded so that it fits a Location header", () => {

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { services } from "~/services.server";
+import { services } from "#app/services.server.ts";
 
 /** What pages may know about the signed-in user. Never another user's e-mail. */
 export type SessionUser = { id: string; name: string; email: string };

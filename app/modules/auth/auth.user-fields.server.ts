@@ -1,5 +1,5 @@
 import { APIError } from "better-auth/api";
-import { UserNameSchema } from "~/modules/user/user.schema";
+import { UserNameSchema } from "#app/modules/user/user.schema.ts";
 
 // better-auth's own HTTP API (/api/auth/sign-up/email, /api/auth/update-user) takes whatever name and image a
 // client sends: megabytes of text, NUL (which PostgreSQL refuses with an error), "javascript:" URLs. Every

@@ -4,15 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDb, type Db } from "~/db/db.server";
-import { migrateToLatest } from "~/db/migrate.server";
-import { getFreePort } from "../../../tests/support/app-server";
-import { createListing, createUser } from "../../../tests/support/factories";
-import { imageUrl, storedWidths } from "../image/image.rules";
-import { IMAGES_DIR, SQLITE_FILE } from "./backup.manifest.server";
-import { RestoreRefusedError, restoreBackup } from "./backup.restore.server";
-import { createBackup } from "./backup.server";
-import { referencedImageFiles } from "./backup.sqlite.server";
+import { createDb, type Db } from "#app/db/db.server.ts";
+import { migrateToLatest } from "#app/db/migrate.server.ts";
+import { imageUrl, storedWidths } from "#app/modules/image/image.rules.ts";
+import { getFreePort } from "#tests/support/app-server.ts";
+import { createListing, createUser } from "#tests/support/factories.ts";
+import { IMAGES_DIR, SQLITE_FILE } from "./backup.manifest.server.ts";
+import { RestoreRefusedError, restoreBackup } from "./backup.restore.server.ts";
+import { createBackup } from "./backup.server.ts";
+import { referencedImageFiles } from "./backup.sqlite.server.ts";
 
 // Always SQLite, whatever DATABASE_URL says: these prove the file-level backup; tests/ops covers PostgreSQL.
 let root: string;

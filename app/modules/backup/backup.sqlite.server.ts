@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { backup, DatabaseSync } from "node:sqlite";
-import { imageUrl, storedWidths } from "../image/image.rules.ts";
+import { imageUrl, storedWidths } from "#app/modules/image/image.rules.ts";
 
 // One backup step of this many pages copies the whole database inside a single read transaction: a
 // consistent snapshot as of the step's start. In WAL mode that read never blocks the server's writers, and

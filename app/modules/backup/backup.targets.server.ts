@@ -1,8 +1,5 @@
 import path from "node:path";
-import { loadConfig } from "../../config.server.ts";
-
-// Relative imports with the .ts extension (no "~/" alias): scripts/backup.ts and scripts/restore.ts run this
-// module directly under Node's type stripping, without Vite.
+import { loadConfig } from "#app/config.server.ts";
 
 // loadConfig generates DATA_DIR/auth-secret when AUTH_SECRET is unset. Backup and restore never use the
 // secret, and must not write into the folder they read (or find a folder they are about to fill non-empty),

@@ -10,7 +10,7 @@ import {
   processImage,
   sanitizeFileName,
   variantKey,
-} from "./image.pipeline.server";
+} from "./image.pipeline.server.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../../../tests/fixtures");
 const fixture = (name: string) => readFile(path.join(fixtures, name));

@@ -1,9 +1,9 @@
 import sharp, { type Metadata } from "sharp";
-import { foldToLowerAscii } from "~/modules/text/text.fold";
-import { storedWidths } from "./image.rules";
+import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
+import { storedWidths } from "./image.rules.ts";
 
 // The widths live in image.rules.ts because pages build srcset from the same list.
-export { IMAGE_WIDTHS } from "./image.rules";
+export { IMAGE_WIDTHS } from "./image.rules.ts";
 
 /** Photos above this many pixels are refused before decoding: a small file can expand to gigabytes. */
 export const MAX_INPUT_PIXELS = 40_000_000;

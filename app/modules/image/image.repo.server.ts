@@ -1,5 +1,5 @@
-import type { Db } from "~/db/db.server";
-import type { ImageRow } from "~/db/schema";
+import type { Db } from "#app/db/db.server.ts";
+import type { ImageRow } from "#app/db/schema.ts";
 
 /** Stores the row of a processed upload; listingId null means "pending", not yet part of a listing. */
 export async function insertImage(db: Db, row: ImageRow) {

@@ -4,18 +4,18 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDiskStorage } from "~/providers/storage/storage.disk.server";
-import type { Storage } from "~/providers/storage/storage.server";
-import { createListing, createUser } from "../../../tests/support/factories";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { ImageRejectedError } from "./image.pipeline.server";
+import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { createListing, createUser } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { ImageRejectedError } from "./image.pipeline.server.ts";
 import {
   ABANDONED_UPLOAD_AGE_MS,
   deleteAbandonedImages,
   type ImageServiceDeps,
   imageFileKeys,
   storeUploadedImage,
-} from "./image.service.server";
+} from "./image.service.server.ts";
 
 const fixture = (name: string) => readFile(path.join(import.meta.dirname, "../../../tests/fixtures", name));
 const engine = process.env.DATABASE_URL?.startsWith("postgres") ? "postgres" : "sqlite";

@@ -1,17 +1,17 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/db/db.server";
-import type { ImageRow } from "~/db/schema";
-import { logger } from "~/logger.server";
-import type { Storage } from "~/providers/storage/storage.server";
+import type { Db } from "#app/db/db.server.ts";
+import type { ImageRow } from "#app/db/schema.ts";
+import { logger } from "#app/logger.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
 import {
   type ImageRejectionReason,
   imageStorageKey,
   processImage,
   sanitizeFileName,
   variantKey,
-} from "./image.pipeline.server";
-import { deletePendingImages, findPendingImagesBefore, insertImage } from "./image.repo.server";
-import { IMAGE_WIDTHS, storedWidths } from "./image.rules";
+} from "./image.pipeline.server.ts";
+import { deletePendingImages, findPendingImagesBefore, insertImage } from "./image.repo.server.ts";
+import { IMAGE_WIDTHS, storedWidths } from "./image.rules.ts";
 
 export type ImageServiceDeps = { db: Db; storage: Storage };
 

@@ -1,8 +1,8 @@
 import { readdir, readFile, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { FileStore } from "@tus/file-store";
-import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server";
-import { UPLOAD_ID, type UploadStaging } from "./image.staging.server";
+import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server.ts";
+import { UPLOAD_ID, type UploadStaging } from "./image.staging.server.ts";
 
 /** Staging in a local folder with @tus/file-store: "<id>" holds the bytes, "<id>.json" the upload's info. */
 export function createDiskStaging(directory: string): UploadStaging {

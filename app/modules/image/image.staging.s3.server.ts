@@ -2,9 +2,9 @@ import type { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { DataStore, ERRORS, Upload } from "@tus/server";
 import { z } from "zod";
-import type { Storage, StoredEntry } from "~/providers/storage/storage.server";
-import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server";
-import { UPLOAD_ID, type UploadStaging } from "./image.staging.server";
+import type { Storage, StoredEntry } from "#app/providers/storage/storage.server.ts";
+import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server.ts";
+import { UPLOAD_ID, type UploadStaging } from "./image.staging.server.ts";
 
 /** Where unfinished uploads live in the bucket, beside the processed photos under "images/". */
 export const S3_STAGING_PREFIX = "uploads/";

@@ -4,19 +4,19 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Config } from "~/config.server";
-import { createStorage } from "~/providers/storage/storage.server";
-import { createUser, testStorageConfig } from "../../../tests/support/factories";
-import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { contiguousParts } from "./image.staging.s3.server";
-import type { UploadStaging } from "./image.staging.server";
+import type { Config } from "#app/config.server.ts";
+import { createStorage } from "#app/providers/storage/storage.server.ts";
+import { createUser, testStorageConfig } from "#tests/support/factories.ts";
+import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { contiguousParts } from "./image.staging.s3.server.ts";
+import type { UploadStaging } from "./image.staging.server.ts";
 import {
   createUploadServer,
   createUploadStaging,
   IMAGE_ID_HEADER,
   type UploadServer,
-} from "./image.tus.server";
+} from "./image.tus.server.ts";
 
 // The tus endpoint over both stagings, chosen by the app's own createUploadStaging: two endpoints on one staging
 // stand for two app instances, and a photo's parts go to one and then the other.

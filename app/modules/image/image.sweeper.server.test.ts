@@ -3,15 +3,15 @@ import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from "node:fs/promises
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ImageRow } from "~/db/schema";
-import { createDiskStorage } from "~/providers/storage/storage.disk.server";
-import type { Storage } from "~/providers/storage/storage.server";
-import { createListing, createUser } from "../../../tests/support/factories";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { insertImage } from "./image.repo.server";
-import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server";
-import { createDiskStaging } from "./image.staging.disk.server";
-import { deleteOrphanImageFiles, sweepUploads } from "./image.sweeper.server";
+import type { ImageRow } from "#app/db/schema.ts";
+import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { createListing, createUser } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { insertImage } from "./image.repo.server.ts";
+import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server.ts";
+import { createDiskStaging } from "./image.staging.disk.server.ts";
+import { deleteOrphanImageFiles, sweepUploads } from "./image.sweeper.server.ts";
 
 // What a crash leaves behind, made by hand on real files and a real database, then swept.
 

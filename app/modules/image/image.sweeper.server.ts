@@ -1,9 +1,9 @@
-import type { Db } from "~/db/db.server";
-import type { Storage } from "~/providers/storage/storage.server";
-import { baseKeyOfVariant } from "./image.pipeline.server";
-import { findUsedStorageKeys } from "./image.repo.server";
-import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedImages } from "./image.service.server";
-import type { UploadStaging } from "./image.staging.server";
+import type { Db } from "#app/db/db.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { baseKeyOfVariant } from "./image.pipeline.server.ts";
+import { findUsedStorageKeys } from "./image.repo.server.ts";
+import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedImages } from "./image.service.server.ts";
+import type { UploadStaging } from "./image.staging.server.ts";
 
 // What uploads leave behind when nobody finishes them or the process dies half-way, and how it goes:
 // - a pending image row (uploaded, never saved in a listing): the row, then its files;

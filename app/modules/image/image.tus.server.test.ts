@@ -2,16 +2,16 @@ import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createDiskStorage } from "~/providers/storage/storage.disk.server";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server";
+import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
+import { createUser } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server.ts";
 import {
   createDiskStaging,
   createUploadServer,
   IMAGE_ID_HEADER,
   type UploadServer,
-} from "./image.tus.server";
+} from "./image.tus.server.ts";
 
 // The tus endpoint driven with the protocol's own requests (as tus-js-client sends them), on real files.
 

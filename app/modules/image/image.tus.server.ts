@@ -1,15 +1,15 @@
 import { randomUUID } from "node:crypto";
 import { Server, type Upload } from "@tus/server";
-import type { Config } from "~/config.server";
-import { logger } from "~/logger.server";
-import type { Storage } from "~/providers/storage/storage.server";
-import { ImageRejectedError } from "./image.pipeline.server";
-import { findImagesByIds } from "./image.repo.server";
-import { type ImageServiceDeps, imageRejectionMessage, storeUploadedImage } from "./image.service.server";
-import { createDiskStaging } from "./image.staging.disk.server";
-import { createS3Staging } from "./image.staging.s3.server";
-import type { UploadStaging } from "./image.staging.server";
-import { sweepUploads } from "./image.sweeper.server";
+import type { Config } from "#app/config.server.ts";
+import { logger } from "#app/logger.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { ImageRejectedError } from "./image.pipeline.server.ts";
+import { findImagesByIds } from "./image.repo.server.ts";
+import { type ImageServiceDeps, imageRejectionMessage, storeUploadedImage } from "./image.service.server.ts";
+import { createDiskStaging } from "./image.staging.disk.server.ts";
+import { createS3Staging } from "./image.staging.s3.server.ts";
+import type { UploadStaging } from "./image.staging.server.ts";
+import { sweepUploads } from "./image.sweeper.server.ts";
 
 // image.tus.server.test.ts imports the disk staging from here.
 export { createDiskStaging };

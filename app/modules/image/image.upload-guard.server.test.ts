@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { refuseMalformedUpload } from "./image.upload-guard.server";
+import { refuseMalformedUpload } from "./image.upload-guard.server.ts";
 
 const creation = (headers: Record<string, string>, method = "POST") =>
   new Request("http://localhost/api/uploads", { method, headers: { "Tus-Resumable": "1.0.0", ...headers } });

@@ -1,5 +1,5 @@
 import { Metadata } from "@tus/server";
-import { isPlainText } from "~/modules/text/text.rules";
+import { isPlainText } from "#app/modules/text/text.rules.ts";
 
 // Checks on a tus upload request before the tus server takes it (and writes anything to staging). A browser's
 // File.name is a bare name: a path separator or a control character in it means the metadata was forged.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactPath, landlordMailtoHref } from "./listing.contact";
+import { contactPath, landlordMailtoHref } from "./listing.contact.ts";
 
 describe("contact links", () => {
   it("links to /contact/{owner id}?listingName={name}, the name percent-encoded", () => {

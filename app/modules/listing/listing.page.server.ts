@@ -1,8 +1,8 @@
-import type { Db } from "~/db/db.server";
-import { logger } from "~/logger.server";
-import { FAILED_PAGE, type ListingsPageData } from "./listing.page";
-import { decodeCursor, findListingsPage, type ListingFilter } from "./listing.repo.server";
-import { toListingSummary } from "./listing.summary";
+import type { Db } from "#app/db/db.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { FAILED_PAGE, type ListingsPageData } from "./listing.page.ts";
+import { decodeCursor, findListingsPage, type ListingFilter } from "./listing.repo.server.ts";
+import { toListingSummary } from "./listing.summary.ts";
 
 /**
  * The page of a category or of the offers that starts after `cursor` (the first page without one, or when the

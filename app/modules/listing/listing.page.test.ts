@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAILED_PAGE, type ListingsPageData, orFailedPage } from "./listing.page";
+import { FAILED_PAGE, type ListingsPageData, orFailedPage } from "./listing.page.ts";
 
 type CategoryPage = ListingsPageData & { heading: string };
 const page: CategoryPage = { heading: "Places for rent", listings: [], nextCursor: "abc", failed: false };

@@ -1,4 +1,4 @@
-import type { ListingSummary } from "./listing.summary";
+import type { ListingSummary } from "./listing.summary.ts";
 
 // A page of a paged list (category or offers) as its route loader returns it, shared by server and browser.
 

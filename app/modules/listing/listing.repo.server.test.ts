@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createListing, createUser } from "../../../tests/support/factories";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import { createListing, createUser } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import {
   decodeCursor,
   encodeCursor,
@@ -8,7 +8,7 @@ import {
   findListingsByOwner,
   findListingsPage,
   type ListingFilter,
-} from "./listing.repo.server";
+} from "./listing.repo.server.ts";
 
 let testDb: TestDb;
 let ownerId: string;

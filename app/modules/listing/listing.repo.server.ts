@@ -1,8 +1,8 @@
-import type { Db } from "~/db/db.server";
-import { isWellFormedId } from "~/db/ids";
-import type { ImageRow, ListingRow, NewListingRow } from "~/db/schema";
-import { imageSources, imageUrl, storedWidths } from "~/modules/image/image.rules";
-import type { Listing, ListingPage, ListingType } from "./listing.types";
+import type { Db } from "#app/db/db.server.ts";
+import { isWellFormedId } from "#app/db/ids.ts";
+import type { ImageRow, ListingRow, NewListingRow } from "#app/db/schema.ts";
+import { imageSources, imageUrl, storedWidths } from "#app/modules/image/image.rules.ts";
+import type { Listing, ListingPage, ListingType } from "./listing.types.ts";
 
 /** SPEC.md section 9: lists load 10 at a time. */
 export const PAGE_SIZE = 10;

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { redirectWithToast } from "~/modules/toast/toast.server";
-import { LISTING_MESSAGES, type ListingActionData, listingToastMessage } from "./listing.schema";
-import { ListingWriteError } from "./listing.service.server";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { LISTING_MESSAGES, type ListingActionData, listingToastMessage } from "./listing.schema.ts";
+import { ListingWriteError } from "./listing.service.server.ts";
 
 /**
  * The one mapping from a refused listing write to what the browser gets: missing or someone else's listing

@@ -12,7 +12,7 @@ import {
   listingPath,
   nameWithPrice,
   typeLabel,
-} from "./listing.rules";
+} from "./listing.rules.ts";
 
 const rent = { type: "rent", offer: false, regularPrice: 1500, discountedPrice: null } as const;
 const sale = { type: "sale", offer: false, regularPrice: 450_000, discountedPrice: null } as const;

@@ -1,4 +1,4 @@
-import type { Listing } from "./listing.types";
+import type { Listing } from "./listing.types.ts";
 
 // Display rules of SPEC.md sections 2 and 9, used by cards, the detail page and the server alike.
 

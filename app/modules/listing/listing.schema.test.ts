@@ -5,7 +5,7 @@ import {
   listingFormInput,
   listingToastMessage,
   validateListingForm,
-} from "./listing.schema";
+} from "./listing.schema.ts";
 
 /** A form as the browser submits it (every value a string), valid unless a test changes it. */
 function form(overrides: Record<string, unknown> = {}) {

@@ -1,8 +1,8 @@
 // First: configures Zod before this module creates a schema (see zod-config.ts).
-import "~/zod-config";
+import "#app/zod-config.ts";
 import { z } from "zod";
-import { isPlainText } from "~/modules/text/text.rules";
-import { LISTING_TYPES } from "./listing.types";
+import { isPlainText } from "#app/modules/text/text.rules.ts";
+import { LISTING_TYPES } from "./listing.types.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).

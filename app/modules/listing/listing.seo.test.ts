@@ -7,9 +7,9 @@ import {
   listingMeta,
   listMeta,
   serializeJsonLd,
-} from "./listing.seo";
-import { escapeXml, sitemapEntries, sitemapXml } from "./listing.sitemap";
-import type { Listing } from "./listing.types";
+} from "./listing.seo.ts";
+import { escapeXml, sitemapEntries, sitemapXml } from "./listing.sitemap.ts";
+import type { Listing } from "./listing.types.ts";
 
 const PUBLIC_URL = "https://homes.example";
 

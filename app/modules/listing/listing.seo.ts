@@ -7,8 +7,8 @@ import {
   listingPath,
   nameWithPrice,
   typeLabel,
-} from "./listing.rules";
-import type { Listing } from "./listing.types";
+} from "./listing.rules.ts";
+import type { Listing } from "./listing.types.ts";
 
 // What search engines and link previews read about a listing: title, description, Open Graph and Twitter
 // tags, the canonical URL and schema.org JSON-LD. Built from the same display rules as the page itself.

@@ -4,15 +4,15 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { SessionUser } from "~/modules/auth/auth.session.server";
-import { findImagesByListing } from "~/modules/image/image.repo.server";
-import { imageFileKeys, storeUploadedImage } from "~/modules/image/image.service.server";
-import { createOfflineGeocoder } from "~/providers/geocoding/geocoding.offline.server";
-import { type Geocoder, GeocoderUnavailableError } from "~/providers/geocoding/geocoding.server";
-import { createDiskStorage } from "~/providers/storage/storage.disk.server";
-import type { Storage } from "~/providers/storage/storage.server";
-import { createUser } from "../../../tests/support/factories";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
+import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
+import { findImagesByListing } from "#app/modules/image/image.repo.server.ts";
+import { imageFileKeys, storeUploadedImage } from "#app/modules/image/image.service.server.ts";
+import { createOfflineGeocoder } from "#app/providers/geocoding/geocoding.offline.server.ts";
+import { type Geocoder, GeocoderUnavailableError } from "#app/providers/geocoding/geocoding.server.ts";
+import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { createUser } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import {
   createListing,
   deleteListing,
@@ -20,7 +20,7 @@ import {
   type ListingServiceDeps,
   ListingWriteError,
   updateListing,
-} from "./listing.service.server";
+} from "./listing.service.server.ts";
 
 let testDb: TestDb;
 let storageDir: string;

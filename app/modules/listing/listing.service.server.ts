@@ -1,31 +1,31 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "~/db/db.server";
-import type { ImageRow, NewListingRow } from "~/db/schema";
-import { logger } from "~/logger.server";
-import type { SessionUser } from "~/modules/auth/auth.session.server";
+import type { Db } from "#app/db/db.server.ts";
+import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
+import { logger } from "#app/logger.server.ts";
+import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import {
   attachImage,
   deleteImageRows,
   findImagesByIds,
   findImagesByListing,
-} from "~/modules/image/image.repo.server";
-import { deleteImageFiles } from "~/modules/image/image.service.server";
-import type { Geocoder } from "~/providers/geocoding/geocoding.server";
-import type { Storage } from "~/providers/storage/storage.server";
+} from "#app/modules/image/image.repo.server.ts";
+import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
+import type { Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
 import {
   deleteListingRow,
   findListingById,
   findListingRowById,
   insertListing,
   updateListingRow,
-} from "./listing.repo.server";
+} from "./listing.repo.server.ts";
 import {
   LISTING_MESSAGES,
   type ListingForm,
   type ListingFormErrors,
   validateListingForm,
-} from "./listing.schema";
-import type { Listing, ListingType } from "./listing.types";
+} from "./listing.schema.ts";
+import type { Listing, ListingType } from "./listing.types.ts";
 
 // Every write to a listing goes through here: the form is validated again (a forged request gets the same
 // answers as the browser), the owner is checked, and rows change in one transaction before files are touched.

@@ -1,4 +1,4 @@
-import type { Listing } from "./listing.types";
+import type { Listing } from "./listing.types.ts";
 
 /**
  * What a listing card shows: a Listing minus what only the detail page needs, with the cover photo only. Lists

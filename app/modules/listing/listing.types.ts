@@ -1,4 +1,4 @@
-import type { ImageSources } from "~/modules/image/image.rules";
+import type { ImageSources } from "#app/modules/image/image.rules.ts";
 
 export const LISTING_TYPES = ["rent", "sale"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];

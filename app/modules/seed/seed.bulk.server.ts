@@ -1,15 +1,15 @@
 import { SqliteAdapter, sql } from "kysely";
-import type { Db } from "~/db/db.server";
-import { generateListing, type PhotoPool, type PhotoSpec } from "./seed.listing-generator";
-import type { PhotoStudio, StoredPhoto } from "./seed.photos.server";
-import { createRandom, stableId, stableUuid } from "./seed.random";
+import type { Db } from "#app/db/db.server.ts";
+import { generateListing, type PhotoPool, type PhotoSpec } from "./seed.listing-generator.ts";
+import type { PhotoStudio, StoredPhoto } from "./seed.photos.server.ts";
+import { createRandom, stableId, stableUuid } from "./seed.random.ts";
 import {
   findExistingListingIds,
   insertListingsWithImages,
   type NewImageRow,
   toImageRows,
   toListingRow,
-} from "./seed.rows.server";
+} from "./seed.rows.server.ts";
 
 /**
  * Bulk listings only exist for benchmarks: their image rows all point at a pool of 20 photos stored once

@@ -1,6 +1,6 @@
-import { loadConfig } from "~/config.server";
-import { startServices, stopServices } from "~/services.server";
-import { DEMO_SIGN_IN, seed } from "./seed.server";
+import { loadConfig } from "#app/config.server.ts";
+import { startServices, stopServices } from "#app/services.server.ts";
+import { DEMO_SIGN_IN, seed } from "./seed.server.ts";
 
 const USAGE = `Usage: npm run seed [-- --listings N]
 

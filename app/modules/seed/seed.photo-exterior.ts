@@ -8,8 +8,8 @@ import {
   tree,
   verticalGradient,
   PHOTO_WIDTH as W,
-} from "./seed.photo-svg";
-import { createRandom, type Random } from "./seed.random";
+} from "./seed.photo-svg.ts";
+import { createRandom, type Random } from "./seed.random.ts";
 
 // A house seen from its garden: sky, hills, lawn, one of four house styles, trees and bushes. The seed picks
 // every colour, size and position, so one number always draws the same picture.

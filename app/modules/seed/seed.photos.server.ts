@@ -4,13 +4,13 @@ import {
   type ProcessedImage,
   processImage,
   variantKey,
-} from "~/modules/image/image.pipeline.server";
-import { storedWidths } from "~/modules/image/image.rules";
-import type { Storage } from "~/providers/storage/storage.server";
-import type { PhotoSpec } from "./seed.listing-generator";
-import { exteriorSvg } from "./seed.photo-exterior";
-import { interiorSvg } from "./seed.photo-interior";
-import { PHOTO_HEIGHT, PHOTO_WIDTH } from "./seed.photo-svg";
+} from "#app/modules/image/image.pipeline.server.ts";
+import { storedWidths } from "#app/modules/image/image.rules.ts";
+import type { Storage } from "#app/providers/storage/storage.server.ts";
+import type { PhotoSpec } from "./seed.listing-generator.ts";
+import { exteriorSvg } from "./seed.photo-exterior.ts";
+import { interiorSvg } from "./seed.photo-interior.ts";
+import { PHOTO_HEIGHT, PHOTO_WIDTH } from "./seed.photo-svg.ts";
 
 /** A photo stored as an upload would be: the base key of its WebP variants and its upright size. */
 export type StoredPhoto = { storageKey: string; width: number; height: number };

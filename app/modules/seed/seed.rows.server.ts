@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
-import type { Db } from "~/db/db.server";
-import type { ImageTable, NewListingRow } from "~/db/schema";
-import type { GeneratedListing } from "./seed.listing-generator";
-import type { StoredPhoto } from "./seed.photos.server";
-import { stableId } from "./seed.random";
+import type { Db } from "#app/db/db.server.ts";
+import type { ImageTable, NewListingRow } from "#app/db/schema.ts";
+import type { GeneratedListing } from "./seed.listing-generator.ts";
+import type { StoredPhoto } from "./seed.photos.server.ts";
+import { stableId } from "./seed.random.ts";
 
 // Rows the seed writes, built the way the listing form and the upload pipeline would build them.
 

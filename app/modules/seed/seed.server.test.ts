@@ -2,15 +2,15 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig } from "~/config.server";
-import { createAuth } from "~/modules/auth/auth.server";
-import { variantKey } from "~/modules/image/image.pipeline.server";
-import { storedWidths } from "~/modules/image/image.rules";
-import { createMailer } from "~/providers/mail/mail.server";
-import { createDiskStorage } from "~/providers/storage/storage.disk.server";
-import { createTestDb, type TestDb } from "../../../tests/support/test-db";
-import { DEMO_LISTING_COUNT } from "./seed.demo.server";
-import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./seed.server";
+import { loadConfig } from "#app/config.server.ts";
+import { createAuth } from "#app/modules/auth/auth.server.ts";
+import { variantKey } from "#app/modules/image/image.pipeline.server.ts";
+import { storedWidths } from "#app/modules/image/image.rules.ts";
+import { createMailer } from "#app/providers/mail/mail.server.ts";
+import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { DEMO_LISTING_COUNT } from "./seed.demo.server.ts";
+import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./seed.server.ts";
 
 // The seed against a real database (SQLite, or PostgreSQL when DATABASE_URL names one) and real disk storage.
 

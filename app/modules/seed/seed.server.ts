@@ -1,12 +1,12 @@
-import type { Db } from "~/db/db.server";
-import { logger } from "~/logger.server";
-import type { Services } from "~/services.server";
-import { seedBulkListings } from "./seed.bulk.server";
-import { seedDemoListings } from "./seed.demo.server";
-import { createPhotoStudio } from "./seed.photos.server";
-import { DEMO_EMAILS, ensureBenchUsers, ensureDemoUsers } from "./seed.users.server";
+import type { Db } from "#app/db/db.server.ts";
+import { logger } from "#app/logger.server.ts";
+import type { Services } from "#app/services.server.ts";
+import { seedBulkListings } from "./seed.bulk.server.ts";
+import { seedDemoListings } from "./seed.demo.server.ts";
+import { createPhotoStudio } from "./seed.photos.server.ts";
+import { DEMO_EMAILS, ensureBenchUsers, ensureDemoUsers } from "./seed.users.server.ts";
 
-export { DEMO_SIGN_IN } from "./seed.users.server";
+export { DEMO_SIGN_IN } from "./seed.users.server.ts";
 
 /** What seeding needs from the running services. */
 export type SeedServices = Pick<Services, "db" | "storage" | "auth">;

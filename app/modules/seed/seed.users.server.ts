@@ -1,5 +1,5 @@
-import type { Db } from "~/db/db.server";
-import type { Auth } from "~/modules/auth/auth.server";
+import type { Db } from "#app/db/db.server.ts";
+import type { Auth } from "#app/modules/auth/auth.server.ts";
 
 /** The one demo account a newcomer can sign in with (README.md documents it). */
 export const DEMO_SIGN_IN = {

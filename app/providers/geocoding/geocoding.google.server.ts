@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { GeocoderUnavailableError } from "./geocoding.error";
-import { fetchGeocoderJson } from "./geocoding.http.server";
-import type { Geocoder } from "./geocoding.server";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import { fetchGeocoderJson } from "./geocoding.http.server.ts";
+import type { Geocoder } from "./geocoding.server.ts";
 
 const GOOGLE_BASE_URL = "https://maps.googleapis.com";
 

@@ -1,4 +1,4 @@
-import { GeocoderUnavailableError } from "./geocoding.error";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
 
 /** How long a geocoding request may take before the form reports the service as unavailable. */
 export const GEOCODER_TIMEOUT_MS = 5_000;

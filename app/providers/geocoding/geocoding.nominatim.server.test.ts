@@ -1,12 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import {
-  type GeocoderPeer,
-  nominatimResult,
-  startGeocoderServer,
-} from "../../../tests/support/geocoder-server";
-import { GeocoderUnavailableError } from "./geocoding.error";
-import { createNominatimGeocoder } from "./geocoding.nominatim.server";
-import type { Geocoder } from "./geocoding.server";
+import { type GeocoderPeer, nominatimResult, startGeocoderServer } from "#tests/support/geocoder-server.ts";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import { createNominatimGeocoder } from "./geocoding.nominatim.server.ts";
+import type { Geocoder } from "./geocoding.server.ts";
 
 describe("nominatim geocoder", () => {
   let peer: GeocoderPeer;

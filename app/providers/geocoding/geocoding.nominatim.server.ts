@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { GeocoderUnavailableError } from "./geocoding.error";
-import { fetchGeocoderJson } from "./geocoding.http.server";
-import type { Geocoder } from "./geocoding.server";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import { fetchGeocoderJson } from "./geocoding.http.server.ts";
+import type { Geocoder } from "./geocoding.server.ts";
 
 const PUBLIC_NOMINATIM_URL = "https://nominatim.openstreetmap.org";
 // The public instance's usage policy: identify the application, at most one request per second.

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { GeocoderUnavailableError } from "./geocoding.error";
-import { createOfflineGeocoder } from "./geocoding.offline.server";
-import type { GeocodeResult } from "./geocoding.server";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import { createOfflineGeocoder } from "./geocoding.offline.server.ts";
+import type { GeocodeResult } from "./geocoding.server.ts";
 
 const geocoder = createOfflineGeocoder();
 let warmUpMs = 0;

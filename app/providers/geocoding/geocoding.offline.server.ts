@@ -1,9 +1,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { GeocoderUnavailableError } from "./geocoding.error";
-import type { GazetteerReply, GazetteerRequest } from "./geocoding.gazetteer.worker";
-import type { GeocodeResult, Geocoder } from "./geocoding.server";
+import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import type { GazetteerReply, GazetteerRequest } from "./geocoding.gazetteer.worker.ts";
+import type { GeocodeResult, Geocoder } from "./geocoding.server.ts";
 
 // Started from source by Node, resolved from the working directory like DATA_DIR and the static files: the
 // server bundle contains neither the worker nor the city list, which only the worker imports.

@@ -1,7 +1,6 @@
 // Place names the GeoNames city list lacks but addresses use: states and provinces (to tell Paris, TX from
 // Paris, France), country nicknames, and the English or local names of big cities the list spells otherwise.
 // Keys are written already normalised (lower case, ASCII, single spaces): see normalizePlace.
-// Loaded by Node without the bundler inside the gazetteer worker: imports only as relative ".ts" paths.
 
 /** A constraint a part of the address puts on the city: its country, and optionally its first-level region. */
 export type PlaceHint = { country: string; admin?: string };

@@ -4,8 +4,8 @@ import {
   googleResult,
   nominatimResult,
   startGeocoderServer,
-} from "../../../tests/support/geocoder-server";
-import { createGeocoder } from "./geocoding.server";
+} from "#tests/support/geocoder-server.ts";
+import { createGeocoder } from "./geocoding.server.ts";
 
 describe("createGeocoder", () => {
   let peer: GeocoderPeer;

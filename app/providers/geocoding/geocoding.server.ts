@@ -1,10 +1,10 @@
-import type { Config } from "~/config.server";
-import { createGoogleGeocoder } from "./geocoding.google.server";
-import { createNominatimGeocoder } from "./geocoding.nominatim.server";
-import { createOfflineGeocoder } from "./geocoding.offline.server";
+import type { Config } from "#app/config.server.ts";
+import { createGoogleGeocoder } from "./geocoding.google.server.ts";
+import { createNominatimGeocoder } from "./geocoding.nominatim.server.ts";
+import { createOfflineGeocoder } from "./geocoding.offline.server.ts";
 
 // Defined apart so the providers can throw it without importing this module (which imports them).
-export { GeocoderUnavailableError } from "./geocoding.error";
+export { GeocoderUnavailableError } from "./geocoding.error.ts";
 
 export type GeocodeResult = { lat: number; lng: number; formattedAddress: string };
 

@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { Config } from "~/config.server";
-import { logger } from "~/logger.server";
+import type { Config } from "#app/config.server.ts";
+import { logger } from "#app/logger.server.ts";
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 

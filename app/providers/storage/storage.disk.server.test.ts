@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { createDiskStorage } from "./storage.disk.server";
-import type { Storage } from "./storage.server";
+import { createDiskStorage } from "./storage.disk.server.ts";
+import type { Storage } from "./storage.server.ts";
 
 describe("disk storage", () => {
   let dir: string;

@@ -6,8 +6,8 @@ import {
   assertValidStoragePrefix,
   InvalidStorageKeyError,
   isValidStorageKey,
-} from "./storage.key.server";
-import type { Storage, StoredEntry } from "./storage.server";
+} from "./storage.key.server.ts";
+import type { Storage, StoredEntry } from "./storage.server.ts";
 
 // The disk keeps no metadata beside the file, so the content type follows from the key's extension. `put`
 // refuses a content type that disagrees, so a key reads back the same type here as it would from S3.

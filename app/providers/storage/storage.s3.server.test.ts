@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
-import { createS3Storage } from "./storage.s3.server";
-import type { Storage } from "./storage.server";
+import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
+import { createS3Storage } from "./storage.s3.server.ts";
+import type { Storage } from "./storage.server.ts";
 
 describe("s3 storage", () => {
   let peer: S3Peer;

@@ -8,9 +8,9 @@ import {
   S3Client,
   S3ServiceException,
 } from "@aws-sdk/client-s3";
-import type { Config } from "~/config.server";
-import { assertValidStorageKey, assertValidStoragePrefix, isValidStorageKey } from "./storage.key.server";
-import type { Storage, StoredEntry } from "./storage.server";
+import type { Config } from "#app/config.server.ts";
+import { assertValidStorageKey, assertValidStoragePrefix, isValidStorageKey } from "./storage.key.server.ts";
+import type { Storage, StoredEntry } from "./storage.server.ts";
 
 // DeleteObjects accepts at most 1000 keys per request.
 const DELETE_BATCH = 1000;

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { testStorageConfig } from "../../../tests/support/factories";
-import { type S3Peer, startS3Server } from "../../../tests/support/s3-server";
-import { createStorage, type Storage, type StoredEntry } from "./storage.server";
+import { testStorageConfig } from "#tests/support/factories.ts";
+import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
+import { createStorage, type Storage, type StoredEntry } from "./storage.server.ts";
 
 // The same contract, through the same factory the app uses, on both backends.
 type Backend = { name: string; start(): Promise<{ storage: Storage; stop(): Promise<void> }> };

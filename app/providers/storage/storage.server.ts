@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
-import type { Config } from "~/config.server";
-import { createDiskStorage } from "./storage.disk.server";
-import { createS3Storage } from "./storage.s3.server";
+import type { Config } from "#app/config.server.ts";
+import { createDiskStorage } from "./storage.disk.server.ts";
+import { createS3Storage } from "./storage.s3.server.ts";
 
 /** A stored object, streamed: images can be megabytes and are served as they are read. */
 export type StoredObject = {

@@ -1,7 +1,7 @@
 import { expect } from "vitest";
-import type { HostileApp } from "./hostile-app";
-import { type Answer, toastMessage } from "./raw-http";
-import { redirectTarget } from "./refusal";
+import type { HostileApp } from "./hostile-app.ts";
+import { type Answer, toastMessage } from "./raw-http.ts";
+import { redirectTarget } from "./refusal.ts";
 
 /** Who attempts a write: nobody signed in, a signed-in user who does not own the target, its owner. */
 export const ACTORS = ["visitor", "other user", "owner"] as const;

@@ -1,9 +1,9 @@
 import { opendir } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import type { Db } from "~/db/db.server";
-import { storedWidths } from "~/modules/image/image.rules";
-import type { Ledger, Snapshot } from "./crash-workload";
+import type { Db } from "#app/db/db.server.ts";
+import { storedWidths } from "#app/modules/image/image.rules.ts";
+import type { Ledger, Snapshot } from "./crash-workload.ts";
 
 /**
  * What must hold after a crash, a restart and a sweep: acknowledged saves are there whole, no listing is

@@ -1,8 +1,8 @@
-import { loadConfig } from "~/config.server";
-import { createDb, type Db } from "~/db/db.server";
-import { createDiskStaging } from "~/modules/image/image.staging.disk.server";
-import { createUploadServer } from "~/modules/image/image.tus.server";
-import { createStorage } from "~/providers/storage/storage.server";
+import { loadConfig } from "#app/config.server.ts";
+import { createDb, type Db } from "#app/db/db.server.ts";
+import { createDiskStaging } from "#app/modules/image/image.staging.disk.server.ts";
+import { createUploadServer } from "#app/modules/image/image.tus.server.ts";
+import { createStorage } from "#app/providers/storage/storage.server.ts";
 
 /** The crashed server's database, opened from the environment it ran with. */
 export function openServerDb(env: Record<string, string>): Db {

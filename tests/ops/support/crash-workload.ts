@@ -1,4 +1,10 @@
-import { type ListingFields, type ListingType, postListing, RefusedError, uploadPhoto } from "./crash-client";
+import {
+  type ListingFields,
+  type ListingType,
+  postListing,
+  RefusedError,
+  uploadPhoto,
+} from "./crash-client.ts";
 
 /**
  * The stream of saves the crash test runs against a server until it is killed, and the ledger of what the

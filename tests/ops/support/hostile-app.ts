@@ -1,8 +1,8 @@
-import { type AppServer, startAppServer } from "../../support/app-server";
-import { type GeocoderPeer, nominatimResult, startGeocoderServer } from "../../support/geocoder-server";
-import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "../../support/pg";
-import { OPS_ENV } from "../ops-support";
-import { type AppState, openAppState } from "./app-state";
+import { OPS_ENV } from "#tests/ops/ops-support.ts";
+import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { type GeocoderPeer, nominatimResult, startGeocoderServer } from "#tests/support/geocoder-server.ts";
+import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "#tests/support/pg.ts";
+import { type AppState, openAppState } from "./app-state.ts";
 
 /**
  * The production server on a fresh data folder, for tests that attack it over HTTP: SQLite by default, a

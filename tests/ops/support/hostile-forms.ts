@@ -10,8 +10,8 @@ import {
   type Labeled,
   labeled,
   text,
-} from "./hostile-values";
-import type { FormEntries, FormValue } from "./raw-http";
+} from "./hostile-values.ts";
+import type { FormEntries, FormValue } from "./raw-http.ts";
 
 /**
  * Forms that break at least one rule of SPEC.md section 5 (or of the auth forms), and may carry fields no form

@@ -8,8 +8,8 @@ import {
   labeled,
   MEGABYTE,
   text,
-} from "./hostile-values";
-import { uploadMetadata } from "./tus-client";
+} from "./hostile-values.ts";
+import { uploadMetadata } from "./tus-client.ts";
 
 /** Whole requests, or their parts, that no page of this site sends: bodies, path segments, headers, JSON. */
 

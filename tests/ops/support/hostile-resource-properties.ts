@@ -1,6 +1,6 @@
 import fc from "fast-check";
-import type { HostileApp } from "./hostile-app";
-import { RUNS } from "./hostile-form-properties";
+import type { HostileApp } from "./hostile-app.ts";
+import { RUNS } from "./hostile-form-properties.ts";
 import {
   BAD_FILES,
   hostileCreation,
@@ -9,12 +9,12 @@ import {
   hostileSegment,
   invalidSignUpJson,
   invalidUpdateUserJson,
-} from "./hostile-requests";
-import { labeled } from "./hostile-values";
-import { actors, type HostileWorld } from "./hostile-world";
-import { send } from "./raw-http";
-import { assertRefusals, type Refusal, TO_SIGN_IN } from "./refusal";
-import { createUpload, fixture, patchUpload, TUS, uploadMetadata } from "./tus-client";
+} from "./hostile-requests.ts";
+import { labeled } from "./hostile-values.ts";
+import { actors, type HostileWorld } from "./hostile-world.ts";
+import { send } from "./raw-http.ts";
+import { assertRefusals, type Refusal, TO_SIGN_IN } from "./refusal.ts";
+import { createUpload, fixture, patchUpload, TUS, uploadMetadata } from "./tus-client.ts";
 
 /** The properties of the loaders and resource routes: page reads, better-auth's API, the tus endpoint. */
 

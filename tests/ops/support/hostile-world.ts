@@ -1,9 +1,9 @@
 import fc from "fast-check";
-import { newAccount, signUp } from "../ops-support";
-import type { HostileApp } from "./hostile-app";
-import type { ImageIds } from "./hostile-forms";
-import { publishListing, validListing } from "./listing-forms";
-import { createUpload, patchUpload, uploadMetadata, uploadPhoto } from "./tus-client";
+import { newAccount, signUp } from "#tests/ops/ops-support.ts";
+import type { HostileApp } from "./hostile-app.ts";
+import type { ImageIds } from "./hostile-forms.ts";
+import { publishListing, validListing } from "./listing-forms.ts";
+import { createUpload, patchUpload, uploadMetadata, uploadPhoto } from "./tus-client.ts";
 
 /**
  * What the hostile requests aim at, made through the app's own HTTP interface: a signed-in user with a

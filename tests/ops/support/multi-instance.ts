@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { REPO_ROOT } from "../../support/app-server";
-import { loadBalancerUnavailable } from "../../support/load-balancer";
-import { pgAvailable, postgresUrlFromEnv } from "../../support/pg";
-import { send } from "./raw-http";
-import { TUS } from "./tus-client";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { loadBalancerUnavailable } from "#tests/support/load-balancer.ts";
+import { pgAvailable, postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { send } from "./raw-http.ts";
+import { TUS } from "./tus-client.ts";
 
 /**
  * For tests/ops/multi-instance.test.ts: what it needs beyond the other ops helpers (tus.ts, listings.ts), as

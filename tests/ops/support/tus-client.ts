@@ -1,8 +1,8 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { REPO_ROOT } from "../../support/app-server";
-import { type Answer, send } from "./raw-http";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { type Answer, send } from "./raw-http.ts";
 
 /** The tus requests the photo field makes (tus-js-client), one by one, so each can be forged on its own. */
 
