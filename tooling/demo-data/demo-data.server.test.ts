@@ -9,8 +9,8 @@ import { storedWidths } from "#app/modules/image/image.rules.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
-import { DEMO_LISTING_COUNT } from "./seed.demo.server.ts";
-import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./seed.server.ts";
+import { DEMO_LISTING_COUNT } from "./demo-data.listings.server.ts";
+import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./demo-data.server.ts";
 
 // The seed against a real database (SQLite, or PostgreSQL when DATABASE_URL names one) and real disk storage.
 
