@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { newAccount, signIn, signUp } from "#tests/support/accounts.ts";
 import { useGoogleIdentity } from "#tests/support/oidc-provider.ts";
 import { clearMail, waitForMail } from "#tests/support/smtp-server.ts";
-import { newAccount, signIn, signUp } from "./accounts.ts";
 
 test.describe("accounts", () => {
   test("sign up, log out, sign in again", async ({ page }) => {
