@@ -1,29 +1,16 @@
 import { existsSync, statSync } from "node:fs";
 import http from "node:http";
-import { connect } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { newAccount, postSignUp } from "#tests/support/accounts.ts";
 import { databaseIntegrity, openAppData } from "#tests/support/app-data.ts";
-import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { type AppServer, probePort, startAppServer } from "#tests/support/app-server.ts";
 import { OPS_ENV, SKIP_REASON, waitFor } from "./ops-support.ts";
 
 let server: AppServer | undefined;
 afterAll(async () => {
   await server?.cleanup();
 });
-
-/** Whether a new TCP connection to the port is refused (nothing listens any more). */
-function connectionRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
-  });
-}
 
 /** Sends a request with a keep-alive agent (as browsers and load balancers do) and reads the whole answer. */
 function send(request: http.ClientRequest) {
@@ -67,9 +54,13 @@ describe.skipIf(SKIP_REASON)("graceful shutdown", () => {
 
     const signalled = Date.now();
     server.process.kill("SIGTERM");
-    await waitFor("new connections to be refused", () => connectionRefused(server!.port), {
-      timeoutMs: 2000,
-    });
+    await waitFor(
+      "new connections to be refused",
+      async () => (await probePort(server!.port)) === "refused",
+      {
+        timeoutMs: 2000,
+      },
+    );
     const refusedAfterMs = Date.now() - signalled;
     expect(server.process.exitCode).toBeNull();
 
