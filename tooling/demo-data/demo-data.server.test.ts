@@ -127,24 +127,19 @@ describe("seed", () => {
   });
 
   it("adds nothing when run again", async () => {
-    const before = await Promise.all(
-      (["user", "listing", "image"] as const).map((table) =>
-        testDb.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .executeTakeFirstOrThrow(),
-      ),
-    );
+    const rowCounts = () =>
+      Promise.all(
+        (["user", "listing", "image"] as const).map(async (table) => {
+          const row = await testDb.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        }),
+      );
+    const before = await rowCounts();
     const again = await seed(services, { listings: BULK });
     expect(again).toEqual({ listings: 0, images: 0, bulkListings: 0, bulkImages: 0 });
-    const after = await Promise.all(
-      (["user", "listing", "image"] as const).map((table) =>
-        testDb.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .executeTakeFirstOrThrow(),
-      ),
-    );
-    expect(after.map((row) => Number(row.count))).toEqual(before.map((row) => Number(row.count)));
+    expect(await rowCounts()).toEqual(before);
   }, 60_000);
 });
