@@ -1,8 +1,8 @@
 // npm run backup [-- --out <dir>]: backs up the database, the images and the auth secret while the server
-// runs (see app/modules/backup/backup.server.ts). Reads the same environment as the server (DATA_DIR,
+// runs (see tooling/backup/backup.server.ts). Reads the same environment as the server (DATA_DIR,
 // DATABASE_URL, STORAGE, ...) through app/config.server.ts, so run it with the server's environment.
 import { parseArgs } from "node:util";
-import { createBackup } from "#app/modules/backup/backup.server.ts";
+import { createBackup } from "#tooling/backup/backup.server.ts";
 
 const { values } = parseArgs({ options: { out: { type: "string" } } });
 const log = (line: string) => console.log(line);

@@ -7,9 +7,9 @@ import { type BenchData, preparePostgresData, prepareSqliteData } from "#scripts
 import { benchEngine, type EngineResult } from "#scripts/bench/engine-run.ts";
 import { type LoadFigures, runLoad } from "#scripts/bench/load.ts";
 import { type BenchOptions, parseBenchOptions, USAGE } from "#scripts/bench/options.ts";
-import { REPO_ROOT } from "#scripts/bench/repo-root.ts";
 import { formatPlans, formatShippedJs, LOAD_HEADER, loadRow, table } from "#scripts/bench/report.ts";
 import { NGINX_INSTALL_HINT, nginxInstalled, startStaticNginx } from "#scripts/bench/static-nginx.ts";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
 
 const options = parseBenchOptions(process.argv.slice(2));
 if (!options) {

@@ -1,8 +1,8 @@
 // npm run restore -- <backup dir> [--force]: restores a backup made by `npm run backup` into the configured
-// DATA_DIR and database (see app/modules/backup/backup.restore.server.ts). Stop the server first. Reads the
+// DATA_DIR and database (see tooling/backup/backup.restore.server.ts). Stop the server first. Reads the
 // same environment as the server (DATA_DIR, DATABASE_URL, PORT, ...) through app/config.server.ts.
 import { parseArgs } from "node:util";
-import { restoreBackup } from "#app/modules/backup/backup.restore.server.ts";
+import { restoreBackup } from "#tooling/backup/backup.restore.server.ts";
 
 const { values, positionals } = parseArgs({
   options: { force: { type: "boolean", default: false } },

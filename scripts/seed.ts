@@ -1,5 +1,5 @@
 // `npm run seed [-- --listings N]`: demo data (and bulk data for benchmarks) in the configured database.
-import { runSeedCommand } from "#app/modules/seed/seed.cli.server.ts";
+import { runSeedCommand } from "#tooling/demo-data/demo-data.cli.server.ts";
 
 try {
   await runSeedCommand(process.argv.slice(2));

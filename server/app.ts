@@ -10,8 +10,8 @@ import { nonceContext } from "#app/http/request-context.ts";
 import { securityHeaders } from "#app/http/security-headers.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
-import { seedEmptyDatabaseInBackground } from "#app/modules/seed/seed.server.ts";
 import { services, startServices, stopServices } from "#app/services.server.ts";
+import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.server.ts";
 
 /** Opens the database (migrating it) and everything else a request needs; called once before listening. */
 export async function start() {

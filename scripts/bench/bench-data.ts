@@ -3,7 +3,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
-import { REPO_ROOT } from "./repo-root.ts";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
 
 /** A database holding the bench listings, and how it came to be. */
 export type BenchData = {

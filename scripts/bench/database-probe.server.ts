@@ -10,8 +10,8 @@ import {
   PAGE_SIZE,
 } from "#app/modules/listing/listing.repo.server.ts";
 
-// Runs the app's own repo functions, so the plans shown
-// are those of the queries the pages really send, not a hand-written copy of them.
+// Runs the app's own repo functions, so the plans shown are those of the queries the pages really send, not a
+// hand-written copy of them.
 
 /** The plan of one query the list pages send, and how long it takes. */
 export type QueryPlan = {

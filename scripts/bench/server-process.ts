@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { REPO_ROOT } from "./repo-root.ts";
+import { getFreePort, REPO_ROOT } from "#tests/support/app-server.ts";
 
 /** The production server in a child process, on loopback. */
 export type BenchServer = {
@@ -18,26 +17,12 @@ export type BenchServer = {
   stop(): Promise<void>;
 };
 
-/** A free TCP port on 127.0.0.1. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
-      );
-    });
-  });
-}
-
 /**
  * Starts `node server.ts` over the production build with `env` added (DATA_DIR or DATABASE_URL), never
  * seeding, logging only warnings, and resolves once GET /healthz answers 200 (at most 60 s).
  */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
-  const port = await freePort();
+  const port = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, ["server.ts"], {
     cwd: REPO_ROOT,

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { REPO_ROOT } from "./repo-root.ts";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
 
 /**
  * SPEC's pages must stay light on a phone: the JavaScript a first visit loads before it is interactive,

@@ -4,7 +4,7 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePort } from "./server-process.ts";
+import { getFreePort } from "#tests/support/app-server.ts";
 
 /** Where Debian's nginx package puts the binary. */
 export const NGINX_BINARY = "/usr/sbin/nginx";
@@ -33,7 +33,7 @@ export async function startStaticNginx(pages: SavedPage[]): Promise<StaticNginx>
     mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
     writeFileSync(file, page.html, { mode: 0o644 });
   }
-  const port = await freePort();
+  const port = await getFreePort();
   const config = path.join(dir, "nginx.conf");
   writeFileSync(config, nginxConfig(dir, site, port));
   const child = spawn(

@@ -1,15 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
+import { newAccount, signUp } from "#tests/support/accounts.ts";
 import {
   type AppData,
   appDataFixture,
   insertTestListing,
-  insertUser,
   type TestListing,
   userIdByEmail,
-} from "#tests/support/e2e-data.ts";
-import { newAccount, signUp } from "./accounts.ts";
+} from "#tests/support/app-data.ts";
+import { createUser } from "#tests/support/factories.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 /**
@@ -36,7 +36,7 @@ const test = base.extend<{ signedIn: boolean }, Fixtures & { data: AppData }>({
   data: appDataFixture,
   othersListing: [
     async ({ data }, use) => {
-      const owner = await insertUser(data.db, "Olivia Owner");
+      const owner = await createUser(data.db, { name: "Olivia Owner" });
       const listing = await insertTestListing(data, owner.id, {
         type: "sale",
         name: "Harbour house with garden",

@@ -1,7 +1,7 @@
 import { expect, test } from "@playwright/test";
+import { newAccount, signIn, signUp } from "#tests/support/accounts.ts";
 import { useGoogleIdentity } from "#tests/support/oidc-provider.ts";
 import { clearMail, waitForMail } from "#tests/support/smtp-server.ts";
-import { newAccount, signIn, signUp } from "./accounts.ts";
 
 test.describe("accounts", () => {
   test("sign up, log out, sign in again", async ({ page }) => {
@@ -175,7 +175,8 @@ test.describe("accounts", () => {
     await expect(name).not.toHaveAttribute("readonly", "");
     await name.fill("Alan M. Turing");
     await page.getByRole("button", { name: "done" }).click();
-    await expect(page.getByRole("button", { name: "change" })).toBeVisible();
+    // "change" shows at once and stays disabled until the save has answered; reloading sooner would cancel it.
+    await expect(page.getByRole("button", { name: "change" })).toBeEnabled();
     await page.reload();
     await expect(page.getByLabel("Name")).toHaveValue("Alan M. Turing");
     await expect(page.getByRole("link", { name: "Sell or rent your home" })).toHaveAttribute(

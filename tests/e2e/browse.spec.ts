@@ -2,16 +2,16 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
+import { newAccount, signUp } from "#tests/support/accounts.ts";
 import {
   type AppData,
   appDataFixture,
   insertTestListing,
-  insertUser,
   type TestListing,
   userIdByEmail,
-} from "#tests/support/e2e-data.ts";
+} from "#tests/support/app-data.ts";
+import { createUser } from "#tests/support/factories.ts";
 import { fetchTileStats } from "#tests/support/tile-server.ts";
-import { newAccount, signUp } from "./accounts.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 /**
@@ -89,7 +89,7 @@ test("Explore leads to both categories, each with its header and newest listings
   page,
   data,
 }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const rent = await insertTestListing(data, owner.id, { name: "Explore rent cottage", timestamp: later() });
   const sale = await insertTestListing(data, owner.id, {
     type: "sale",
@@ -140,7 +140,7 @@ test("Load More pages through a category 10 at a time: newest first, none repeat
   data,
 }) => {
   test.slow(); // 23 listings, three pages and two screenshots
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const mine: TestListing[] = [];
   for (let i = 1; i <= 23; i++) {
     mine.push(
@@ -189,7 +189,7 @@ test("Load More pages through a category 10 at a time: newest first, none repeat
 });
 
 test("Load More works without JavaScript as a link to the next page", async ({ browser, data, baseURL }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const listings: TestListing[] = [];
   for (let i = 1; i <= 11; i++) {
     listings.push(
@@ -212,7 +212,7 @@ test("Load More works without JavaScript as a link to the next page", async ({ b
 });
 
 test("a failed Load More says Could not fetch listings and can be retried", async ({ page, data }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   for (let i = 1; i <= 11; i++) {
     await insertTestListing(data, owner.id, {
       type: "sale",
@@ -246,7 +246,7 @@ test("a failed first page says Could not fetch listings", async ({ page }) => {
 });
 
 test("Offers lists listings with an offer at their discounted price", async ({ page, data }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const plain = await insertTestListing(data, owner.id, { name: "Not an offer flat", timestamp: later() });
   const rentOffer = await insertTestListing(data, owner.id, {
     name: "Offer loft by the canal",
@@ -278,7 +278,7 @@ test("Offers lists listings with an offer at their discounted price", async ({ p
 });
 
 test("a listing's page shows every fact, photos, share and the map", async ({ page, context, data }) => {
-  const owner = await insertUser(data.db, "Grace Hopper");
+  const owner = await createUser(data.db, { name: "Grace Hopper" });
   const listing = await insertTestListing(data, owner.id, {
     name: "Canal house with a view",
     location: "Prinsengracht 263, Amsterdam, Netherlands",
@@ -368,7 +368,7 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
 });
 
 test("the singular counts and a sale without an offer read right", async ({ page, data }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const listing = await insertTestListing(data, owner.id, {
     type: "sale",
     name: "Small studio for one",
@@ -398,7 +398,7 @@ test("a listing's page carries its title, description, Open Graph, canonical and
   data,
   baseURL,
 }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const listing = await insertTestListing(data, owner.id, {
     name: "Tagged flat </script>",
     timestamp: later(),
@@ -476,7 +476,7 @@ test("the contact page's Send Message opens a mailto to the landlord with the li
 }) => {
   test.slow(); // a sign-up, two screenshots and an accessibility scan
   const errors = collectErrors(page);
-  const owner = await insertUser(data.db, "Olivia Owner");
+  const owner = await createUser(data.db, { name: "Olivia Owner" });
   const listing = await insertTestListing(data, owner.id, { name: "Loft & garden #2", timestamp: later() });
   await signUp(page, newAccount("Victor Visitor"));
   await gotoHydrated(page, `/contact/${owner.id}?listingName=Loft%20%26%20garden%20%232`);
@@ -533,7 +533,7 @@ test("the sitemap lists the public pages and every listing with absolute URLs", 
   data,
   baseURL,
 }) => {
-  const owner = await insertUser(data.db);
+  const owner = await createUser(data.db);
   const listing = await insertTestListing(data, owner.id, {
     type: "sale",
     name: "Sitemap bungalow",

@@ -1,7 +1,7 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { type AppData, insertTestListing, openAppData, userIdByEmail } from "#tests/support/e2e-data.ts";
-import { newAccount, signUp } from "./accounts.ts";
+import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
 
 /**
  * A keyboard-only user signs up and publishes a listing: focus moves with Tab and Shift+Tab only, controls
@@ -9,17 +9,7 @@ import { newAccount, signUp } from "./accounts.ts";
  * No mouse, no locator.click()/fill(): a control that only answers to a pointer fails this test. At each
  * kind of control the focus must be visible.
  */
-const test = base.extend<object, { data: AppData }>({
-  data: [
-    // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
-    async ({}, use) => {
-      const data = openAppData();
-      await use(data);
-      await data.close();
-    },
-    { scope: "worker" },
-  ],
-});
+const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 test.describe.configure({ timeout: 120_000 });
 
 /** Enough to cross any screen here (fields, photo tiles' buttons, the bottom navigation) without looping forever. */

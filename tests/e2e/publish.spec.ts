@@ -6,8 +6,8 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { imageFileKeys } from "#app/modules/image/image.service.server.ts";
-import { type AppData, appDataFixture } from "#tests/support/e2e-data.ts";
-import { newAccount, signUp } from "./accounts.ts";
+import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture } from "#tests/support/app-data.ts";
 
 /**
  * Publishing (issue 4): create, edit and delete listings with photos through the real form, against the

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { type APIRequestContext, type APIResponse, expect, test } from "@playwright/test";
+import { newAccount, signUp, type TestAccount } from "#tests/support/accounts.ts";
 import { getFreePort, startAppServer } from "#tests/support/app-server.ts";
-import { newAccount, signUp, type TestAccount } from "./accounts.ts";
 
 const PAGES = ["/", "/offers", "/category/rent", "/sign-in", "/sign-up", "/forgot-password"];
 const EVIL_ORIGIN = "https://evil.example";

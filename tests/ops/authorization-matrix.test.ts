@@ -7,7 +7,6 @@ import {
 } from "#tests/ops/support/authz-matrix.ts";
 import { type HostileApp, startHostileApp } from "#tests/ops/support/hostile-app.ts";
 import { listingEntries, publishListing, validListing } from "#tests/ops/support/listing-forms.ts";
-import { type FormEntries, postForm, send, toastMessage } from "#tests/ops/support/raw-http.ts";
 import {
   createUpload,
   makeJpeg,
@@ -16,8 +15,10 @@ import {
   uploadMetadata,
   uploadPhoto,
 } from "#tests/ops/support/tus-client.ts";
-import { pgAvailable, postgresUrlFromEnv } from "#tests/support/pg.ts";
-import { newAccount, SKIP_REASON, signUp } from "./ops-support.ts";
+import { newAccount, postSignUp } from "#tests/support/accounts.ts";
+import { type FormEntries, postForm, send, toastMessage } from "#tests/support/http.ts";
+import { postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { SKIP_REASON } from "./ops-support.ts";
 
 /**
  * Issue 5, authorization: every write, by a visitor, by another signed-in user and by the owner, against the
@@ -26,12 +27,8 @@ import { newAccount, SKIP_REASON, signUp } from "./ops-support.ts";
  * the whole app state is compared before and after each refused attempt. The matrix is printed at the end.
  */
 const postgres = postgresUrlFromEnv();
-const skip =
-  SKIP_REASON ??
-  (postgres && !(await pgAvailable(postgres)) ? `no PostgreSQL answers at ${postgres}` : undefined);
-if (skip) console.warn(`tests/ops/authorization-matrix skipped: ${skip}`);
 
-describe.skipIf(skip)(`authorization matrix (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+describe.skipIf(SKIP_REASON)(`authorization matrix (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   const matrix = new AuthorizationMatrix();
   const ownerAccount = newAccount("Olivia Owner");
   let app: HostileApp;
@@ -43,8 +40,8 @@ describe.skipIf(skip)(`authorization matrix (${postgres ? "PostgreSQL" : "SQLite
   beforeAll(async () => {
     app = await startHostileApp("authz");
     url = app.url;
-    owner = await signUp(url, ownerAccount);
-    other = await signUp(url, newAccount("Mallory Other"));
+    owner = await postSignUp(url, ownerAccount);
+    other = await postSignUp(url, newAccount("Mallory Other"));
     ownerId = (await app.state.userId(ownerAccount.email)) ?? "";
   }, 180_000);
 

@@ -3,10 +3,14 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import type { Db } from "#app/db/db.server.ts";
+import type { ImageRow } from "#app/db/schema.ts";
+import { imageUrl, storedWidths } from "#app/modules/image/image.rules.ts";
+import { newAccount, postSignIn, postSignUp } from "#tests/support/accounts.ts";
+import { type AppData, databaseIntegrity, insertTestListing, openAppData } from "#tests/support/app-data.ts";
 import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
 import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "#tests/support/pg.ts";
-import { openOpsData, type Row, referencedFiles } from "./ops-data.ts";
-import { newAccount, OPS_ENV, runScript, SKIP_REASON, signIn, signUp } from "./ops-support.ts";
+import { OPS_ENV, runScript, SKIP_REASON } from "./ops-support.ts";
 
 // SQLite always; PostgreSQL too when DATABASE_URL names a PostgreSQL server (pg_dump / pg_restore).
 const engines = postgresUrlFromEnv() ? (["sqlite", "postgres"] as const) : (["sqlite"] as const);
@@ -38,22 +42,43 @@ async function start(env: Record<string, string>, dataDir: string): Promise<AppS
   return server;
 }
 
+async function openData(server: AppServer): Promise<AppData> {
+  const data = await openAppData(server.env);
+  cleanups.push(() => data.close());
+  return data;
+}
+
+/** Every row of the tables a backup must carry, each ordered by id. */
+async function allRows(db: Db) {
+  return {
+    user: await db.selectFrom("user").selectAll().orderBy("id").execute(),
+    listing: await db.selectFrom("listing").selectAll().orderBy("id").execute(),
+    image: await db.selectFrom("image").selectAll().orderBy("id").execute(),
+  };
+}
+
+/** The files (relative to the images folder) that the image rows reference. */
+function referencedFiles(images: ImageRow[]): string[] {
+  return images.flatMap((image) =>
+    storedWidths(image.width).map((width) => imageUrl(image.storageKey, width).slice(1)),
+  );
+}
+
 describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
   it.each(engines)(
     "restores a backup taken during writes (%s)",
     async (engine) => {
       const original = await start(await freshDatabase(engine), await tempDir("homestead-ops-data-"));
-      const imagesDir = path.join(original.dataDir, "images");
-      const live = await openOpsData(original.env);
-      cleanups.push(() => live.close());
+      const live = await openData(original);
 
       // Data that exists before the backup starts: users through the sign-up form, listings with photos.
       const accounts = [newAccount("Before One"), newAccount("Before Two"), newAccount("Before Three")];
-      const cookies = await Promise.all(accounts.map((account) => signUp(original.url, account)));
-      const userIds = (await live.rows("user")).map((user) => String(user.id));
-      for (const userId of userIds) await live.insertListing(userId, imagesDir);
-      const usersBefore = await live.rows("user");
-      const listingsBefore = await live.rows("listing");
+      const cookies = await Promise.all(accounts.map((account) => postSignUp(original.url, account)));
+      const before = await allRows(live.db);
+      const userIds = before.user.map((user) => user.id);
+      for (const userId of userIds) await insertTestListing(live, userId);
+      const usersBefore = before.user;
+      const listingsBefore = (await allRows(live.db)).listing;
 
       // A stream of writes for as long as the backup runs: sign-ups over HTTP and listings with photos.
       let writing = true;
@@ -61,13 +86,13 @@ describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
       const writers = [
         (async () => {
           while (writing) {
-            await signUp(original.url);
+            await postSignUp(original.url);
             writesDuringBackup++;
           }
         })(),
         (async () => {
           for (let i = 0; writing; i++) {
-            await live.insertListing(userIds[i % userIds.length]!, imagesDir);
+            await insertTestListing(live, userIds[i % userIds.length]!);
             writesDuringBackup++;
             await new Promise((resolve) => setTimeout(resolve, 5));
           }
@@ -83,11 +108,7 @@ describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
       expect(writesDuringBackup).toBeGreaterThan(0);
       console.log(`backup (${engine}) took ${backupMs} ms with ${writesDuringBackup} writes alongside`);
 
-      const originalRows = {
-        user: await live.rows("user"),
-        listing: await live.rows("listing"),
-        image: await live.rows("image"),
-      };
+      const originalRows = await allRows(live.db);
       await live.close();
       expect(await original.stop()).toEqual({ code: 0, signal: null });
 
@@ -103,21 +124,16 @@ describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
         Object.fromEntries(Object.entries(target).filter(([key]) => key === "DATABASE_URL")),
         target.DATA_DIR,
       );
-      const data = await openOpsData(restored.env);
-      cleanups.push(() => data.close());
-      const restoredRows = {
-        user: await data.rows("user"),
-        listing: await data.rows("listing"),
-        image: await data.rows("image"),
-      };
+      const data = await openData(restored);
+      const restoredRows = await allRows(data.db);
 
       // Everything committed before the backup is back, unchanged; everything else is a row that existed in
       // the original (written during the backup), also unchanged: nothing invented, nothing torn.
       expect(restoredRows.user).toEqual(expect.arrayContaining(usersBefore));
       expect(restoredRows.listing).toEqual(expect.arrayContaining(listingsBefore));
-      for (const table of ["user", "listing", "image"] as const) {
-        expect(originalRows[table]).toEqual(expect.arrayContaining(restoredRows[table]));
-      }
+      expect(originalRows.user).toEqual(expect.arrayContaining(restoredRows.user));
+      expect(originalRows.listing).toEqual(expect.arrayContaining(restoredRows.listing));
+      expect(originalRows.image).toEqual(expect.arrayContaining(restoredRows.image));
       const manifest = JSON.parse(await readFile(path.join(backupDir, "manifest.json"), "utf8"));
       if (engine === "sqlite") {
         expect(manifest.database.rows.user).toBe(restoredRows.user.length);
@@ -127,17 +143,17 @@ describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
         (file) => !existsSync(path.join(target.DATA_DIR, "images", file)),
       );
       expect(missing).toEqual([]);
-      expect(await data.integrity()).toBe("ok");
+      expect(await databaseIntegrity(data)).toBe("ok");
 
       // Passwords and sessions survive: the auth secret came back with the data.
-      expect(await signIn(restored.url, accounts[0]!)).toBeTruthy();
+      expect(await postSignIn(restored.url, accounts[0]!)).toBeTruthy();
       const profile = await fetch(`${restored.url}/profile`, {
         headers: { cookie: cookies[1]! },
         redirect: "manual",
       });
       expect(profile.status).toBe(200);
       expect(await profile.text()).toContain(accounts[1]!.email);
-      expect(restoredRows.user.map((user: Row) => user.email)).toEqual(
+      expect(restoredRows.user.map((user) => user.email)).toEqual(
         expect.arrayContaining(accounts.map((account) => account.email)),
       );
     },

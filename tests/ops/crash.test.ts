@@ -5,11 +5,13 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkAfterCrash } from "#tests/ops/support/crash-checks.ts";
 import { makeJpegs } from "#tests/ops/support/crash-client.ts";
-import { openServerDb, sweepAsOf } from "#tests/ops/support/crash-sweep.ts";
+import { sweepAsOf } from "#tests/ops/support/crash-sweep.ts";
 import { newLedger, runWorker, seededRandom, type Workload } from "#tests/ops/support/crash-workload.ts";
+import { postSignUp } from "#tests/support/accounts.ts";
+import { openAppData } from "#tests/support/app-data.ts";
 import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
 import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "#tests/support/pg.ts";
-import { OPS_ENV, SKIP_REASON, signUp } from "./ops-support.ts";
+import { OPS_ENV, SKIP_REASON } from "./ops-support.ts";
 
 // Issue 5 ("Failure"): the production server is killed with SIGKILL in the middle of a stream of listing
 // saves with photo uploads, restarted on the same data, and checked: what the client saw acknowledged is
@@ -50,7 +52,7 @@ describe.skipIf(SKIP_REASON)("crash recovery", () => {
       const starting = Date.now();
       server = await startAppServer({ env, dataDir });
       const startedInMs = Date.now() - starting;
-      cookie ??= await signUp(server.url);
+      cookie ??= await postSignUp(server.url);
       let killed = false;
       const load: Workload = { baseUrl: server.url, cookie, jpegs, ledger, random, killed: () => killed };
       const workers = Promise.all(Array.from({ length: WORKERS }, (_, worker) => runWorker(load, worker)));
@@ -61,10 +63,10 @@ describe.skipIf(SKIP_REASON)("crash recovery", () => {
       await server.stop("SIGKILL");
       await workers;
 
-      const db = openServerDb(server.env);
+      const data = await openAppData(server.env);
       try {
-        await sweepAsOf(db, server.env, Date.now() + FAR_FUTURE_MS);
-        const check = await checkAfterCrash(db, dataDir, ledger);
+        await sweepAsOf(data, Date.now() + FAR_FUTURE_MS);
+        const check = await checkAfterCrash(data.db, dataDir, ledger);
         console.log(
           `crash test: cycle ${cycle} started in ${startedInMs} ms, killed after ${killAfterMs} ms; ` +
             `${JSON.stringify(ledger.counts)}; ` +
@@ -73,7 +75,7 @@ describe.skipIf(SKIP_REASON)("crash recovery", () => {
         );
         expect(check.problems).toEqual([]);
       } finally {
-        await db.destroy();
+        await data.close();
       }
     }
     expect(ledger.counts.createsAcked).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ import {
 } from "#tests/ops/support/hostile-resource-properties.ts";
 import { buildHostileWorld, type HostileWorld } from "#tests/ops/support/hostile-world.ts";
 import { tallyTable } from "#tests/ops/support/refusal.ts";
-import { pgAvailable, postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { SKIP_REASON } from "./ops-support.ts";
 
 /**
@@ -28,14 +28,10 @@ import { SKIP_REASON } from "./ops-support.ts";
  * written: see support/refusal.ts. SQLite by default; a fresh PostgreSQL database when DATABASE_URL names one.
  */
 const postgres = postgresUrlFromEnv();
-const skip =
-  SKIP_REASON ??
-  (postgres && !(await pgAvailable(postgres)) ? `no PostgreSQL answers at ${postgres}` : undefined);
-if (skip) console.warn(`tests/ops/hostile-input skipped: ${skip}`);
 
 const PROPERTY_TIMEOUT = 60_000;
 
-describe.skipIf(skip)(`hostile input (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+describe.skipIf(SKIP_REASON)(`hostile input (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   let app: HostileApp;
   let world: HostileWorld;
   const run = (property: (app: HostileApp, world: HostileWorld) => Promise<void>) => () =>

@@ -1,20 +1,20 @@
 import { randomBytes } from "node:crypto";
-import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { publishListing, validListing } from "#tests/ops/support/listing-forms.ts";
 import {
   failedSignIn,
   listingPageAndPhoto,
-  multiInstanceSkipReason,
+  multiInstanceServer,
   uploadOffset,
 } from "#tests/ops/support/multi-instance.ts";
-import { send } from "#tests/ops/support/raw-http.ts";
 import { createUpload, fixture, patchUpload, uploadMetadata } from "#tests/ops/support/tus-client.ts";
+import { newAccount, postSignIn, postSignUp, type TestAccount } from "#tests/support/accounts.ts";
+import { openAppData } from "#tests/support/app-data.ts";
 import { type AppServer, getFreePort, startAppServer } from "#tests/support/app-server.ts";
+import { send } from "#tests/support/http.ts";
 import { type LoadBalancer, startLoadBalancer } from "#tests/support/load-balancer.ts";
 import { createTestDatabase, type TestDatabase } from "#tests/support/pg.ts";
 import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
-import { type Account, newAccount, signIn, signUp } from "./ops-support.ts";
 
 /**
  * README's "Several instances", for real: two app processes from the production build on one PostgreSQL
@@ -22,8 +22,9 @@ import { type Account, newAccount, signIn, signUp } from "./ops-support.ts";
  * of a photo, a listing, a failed sign-in) the other must know, so that any request may go to either, and
  * killing one loses nothing. The tests run in order, each building on the ones before.
  */
-const SKIP_REASON = await multiInstanceSkipReason();
-if (SKIP_REASON) console.warn(`tests/ops/multi-instance.test.ts skipped: ${SKIP_REASON}`);
+const target = await multiInstanceServer();
+const skip = "skip" in target ? target.skip : undefined;
+if (skip) console.warn(`tests/ops/multi-instance.test.ts skipped: ${skip}`);
 
 const RATE_LIMIT_MAX = 5;
 const FIRST_LISTING = "Flat seen from two machines";
@@ -34,7 +35,7 @@ const apps: AppServer[] = [];
 let a: AppServer;
 let b: AppServer;
 let balancer: LoadBalancer | undefined;
-let account: Account;
+let account: TestAccount;
 let cookie: string;
 let photo: Uint8Array<ArrayBuffer>;
 let half: number;
@@ -55,24 +56,22 @@ async function halfUploaded(via: string, firstHalfVia: string) {
 
 /** Image rows with this id, read from the shared database itself. */
 async function countImageRows(id: string) {
-  const client = new pg.Client({ connectionString: database!.url });
-  await client.connect();
+  const data = await openAppData(b.env);
   try {
-    const result = await client.query<{ count: number }>(
-      "SELECT count(*)::int AS count FROM image WHERE id = $1",
-      [id],
-    );
-    return result.rows[0]!.count;
+    return (await data.db.selectFrom("image").select("id").where("id", "=", id).execute()).length;
   } finally {
-    await client.end();
+    await data.close();
   }
 }
 
-describe.skipIf(SKIP_REASON)("several instances behind a load balancer", () => {
+describe.skipIf(skip)("several instances behind a load balancer", () => {
   beforeAll(async () => {
     photo = await fixture("photo-gps-orientation-6.jpg");
     half = Math.floor(photo.length / 2);
-    [s3, database] = await Promise.all([startS3Server(), createTestDatabase("homestead_multi")]);
+    [s3, database] = await Promise.all([
+      startS3Server(),
+      createTestDatabase("homestead_multi", "postgres" in target ? target.postgres : undefined),
+    ]);
     const balancerPort = await getFreePort();
     const env = {
       DATABASE_URL: database.url,
@@ -118,7 +117,7 @@ describe.skipIf(SKIP_REASON)("several instances behind a load balancer", () => {
 
   it("takes a user signed up on A at their next request to B", async () => {
     account = newAccount("Mona Multi");
-    cookie = await signUp(a.url, account);
+    cookie = await postSignUp(a.url, account);
     const profile = await send(`${b.url}/profile`, { cookie });
     expect(profile.status).toBe(200);
     expect(profile.body).toContain(account.email);
@@ -191,7 +190,7 @@ describe.skipIf(SKIP_REASON)("several instances behind a load balancer", () => {
     expect(await failedSignIn(b.url, account.email, "198.51.100.7")).toBe(429);
 
     // Through the balancer, which finds out by itself that A is gone: a new session, a new listing.
-    const session = await signIn(balancer!.url, account);
+    const session = await postSignIn(balancer!.url, account);
     expect(session).toBeDefined();
     const name = "Garden flat after a crash";
     const id = await publishListing(balancer!.url, session!, validListing([finished.imageId!], name));

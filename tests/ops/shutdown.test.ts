@@ -1,28 +1,16 @@
 import { existsSync, statSync } from "node:fs";
 import http from "node:http";
-import { connect } from "node:net";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
-import { newAccount, OPS_ENV, SKIP_REASON, signUp, waitFor } from "./ops-support.ts";
+import { newAccount, postSignUp } from "#tests/support/accounts.ts";
+import { databaseIntegrity, openAppData } from "#tests/support/app-data.ts";
+import { type AppServer, probePort, startAppServer } from "#tests/support/app-server.ts";
+import { OPS_ENV, SKIP_REASON, waitFor } from "./ops-support.ts";
 
 let server: AppServer | undefined;
 afterAll(async () => {
   await server?.cleanup();
 });
-
-/** Whether a new TCP connection to the port is refused (nothing listens any more). */
-function connectionRefused(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(false);
-    });
-    socket.once("error", (error: NodeJS.ErrnoException) => resolve(error.code === "ECONNREFUSED"));
-  });
-}
 
 /** Sends a request with a keep-alive agent (as browsers and load balancers do) and reads the whole answer. */
 function send(request: http.ClientRequest) {
@@ -42,7 +30,7 @@ function send(request: http.ClientRequest) {
 describe.skipIf(SKIP_REASON)("graceful shutdown", () => {
   it("on SIGTERM refuses new connections, finishes requests in flight, closes SQLite cleanly, exits 0", async () => {
     server = await startAppServer({ env: OPS_ENV });
-    const cookie = await signUp(server.url, newAccount("Before Shutdown"));
+    const cookie = await postSignUp(server.url, newAccount("Before Shutdown"));
     const agent = new http.Agent({ keepAlive: true });
 
     // An idle keep-alive connection, left open by an earlier request: it must not hold the exit up.
@@ -66,9 +54,13 @@ describe.skipIf(SKIP_REASON)("graceful shutdown", () => {
 
     const signalled = Date.now();
     server.process.kill("SIGTERM");
-    await waitFor("new connections to be refused", () => connectionRefused(server!.port), {
-      timeoutMs: 2000,
-    });
+    await waitFor(
+      "new connections to be refused",
+      async () => (await probePort(server!.port)) === "refused",
+      {
+        timeoutMs: 2000,
+      },
+    );
     const refusedAfterMs = Date.now() - signalled;
     expect(server.process.exitCode).toBeNull();
 
@@ -88,15 +80,17 @@ describe.skipIf(SKIP_REASON)("graceful shutdown", () => {
     const file = path.join(server.dataDir, "homestead.sqlite");
     const wal = `${file}-wal`;
     expect(!existsSync(wal) || statSync(wal).size === 0).toBe(true);
-    const db = new DatabaseSync(file);
+    const data = await openAppData(server.env);
     try {
-      expect(db.prepare("PRAGMA integrity_check").get()?.integrity_check).toBe("ok");
-      const renamed = db
-        .prepare('SELECT count(*) AS n FROM "user" WHERE name = ?')
-        .get("Renamed During Shutdown");
-      expect(renamed?.n).toBe(1);
+      expect(await databaseIntegrity(data)).toBe("ok");
+      const renamed = await data.db
+        .selectFrom("user")
+        .select("id")
+        .where("name", "=", "Renamed During Shutdown")
+        .execute();
+      expect(renamed).toHaveLength(1);
     } finally {
-      db.close();
+      await data.close();
     }
   });
 });

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -162,6 +162,20 @@ export async function getFreePort(): Promise<number> {
       const port = typeof address === "object" && address ? address.port : 0;
       probe.close(() => resolve(port));
     });
+  });
+}
+
+/** What a TCP connection to 127.0.0.1:`port` meets now: a listener, a refusal (nothing listens), or else. */
+export function probePort(port: number): Promise<"accepted" | "refused" | "failed"> {
+  return new Promise((resolve) => {
+    const socket = connect(port, "127.0.0.1");
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve("accepted");
+    });
+    socket.once("error", (error: NodeJS.ErrnoException) =>
+      resolve(error.code === "ECONNREFUSED" ? "refused" : "failed"),
+    );
   });
 }
 

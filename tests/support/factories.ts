@@ -1,9 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
-import type { NewListingRow } from "#app/db/schema.ts";
+import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
+import { insertImage } from "#app/modules/image/image.repo.server.ts";
+import { insertListing } from "#app/modules/listing/listing.repo.server.ts";
 
-/** Inserts a user row as better-auth would (no password: these users only own data in repo tests). */
+/** Inserts a user row as better-auth would, without a password: an owner of test data who never signs in. */
 export async function createUser(db: Db, overrides: { name?: string; email?: string } = {}) {
   const id = randomUUID();
   const now = new Date();
@@ -39,24 +41,26 @@ export function testListingRow(userRef: string, overrides: Partial<NewListingRow
   };
 }
 
+/** A photo row of `listing` at `position`, under a fresh storage key, as the upload pipeline records it. */
+export function testImageRow(listing: NewListingRow, position: number): ImageRow {
+  return {
+    id: randomUUID(),
+    userId: listing.userRef,
+    listingId: listing.id,
+    position,
+    storageKey: `images/${listing.userRef}-photo-${randomUUID()}`,
+    width: 1600,
+    height: 1067,
+    createdAt: listing.timestamp,
+  };
+}
+
 /** Inserts a listing (and one photo row) with valid defaults; each call is newer than the previous one. */
 export async function createListing(db: Db, userRef: string, overrides: Partial<NewListingRow> = {}) {
   clock += 1000;
   const row = testListingRow(userRef, { timestamp: clock, ...overrides });
-  await db.insertInto("listing").values(row).execute();
-  await db
-    .insertInto("image")
-    .values({
-      id: randomUUID(),
-      userId: userRef,
-      listingId: row.id,
-      position: 0,
-      storageKey: `images/${userRef}-photo-${randomUUID()}`,
-      width: 1600,
-      height: 1067,
-      createdAt: clock,
-    })
-    .execute();
+  await insertListing(db, row);
+  await insertImage(db, testImageRow(row, 0));
   return row;
 }
 

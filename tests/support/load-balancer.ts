@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { getFreePort } from "./app-server.ts";
+import { getFreePort, probePort } from "./app-server.ts";
 
 /**
  * A load balancer on loopback in front of several app instances: Debian's nginx (package nginx), run as a
@@ -79,7 +78,7 @@ export async function startLoadBalancer({
 
   const deadline = Date.now() + 10_000;
   // Listening, and by this nginx: one that exited at once (port taken) must not pass for ready.
-  while (!(await accepts(listen)) || child.exitCode !== null) {
+  while ((await probePort(listen)) !== "accepted" || child.exitCode !== null) {
     if (child.exitCode !== null || Date.now() > deadline) {
       const log = await errorLog();
       await stop();
@@ -127,15 +126,4 @@ ${servers}
   }
 }
 `;
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, "127.0.0.1");
-    socket.once("connect", () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once("error", () => resolve(false));
-  });
 }

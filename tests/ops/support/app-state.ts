@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
+import { type AppData, findUserIdByEmail, openAppData } from "#tests/support/app-data.ts";
 
 /**
  * What a request could have written, read beside the running server: every row of the user, listing and image
@@ -28,68 +27,42 @@ export type AppState = {
   close(): Promise<void>;
 };
 
-type Query = (sql: string, params: string[]) => Promise<Record<string, unknown>[]>;
-
-/** Opens the app's database read-only: a postgres:// URL, or the SQLite file in the data folder. */
-export async function openAppState(databaseUrl: string | undefined, dataDir: string): Promise<AppState> {
-  const { query, close } = databaseUrl?.startsWith("postgres")
-    ? await openPostgres(databaseUrl)
-    : openSqlite(path.join(dataDir, "homestead.sqlite"));
+/** Opens the data of the app started with `env`, read-only: these tests watch its writes, never make one. */
+export async function openAppState(env: Record<string, string>): Promise<AppState> {
+  const data: AppData = await openAppData(env, { readOnly: true });
+  const { db } = data;
+  const { diskDir, uploadDir } = data.config.storage;
   return {
     async snapshot() {
       const rows = {} as StateSnapshot["rows"];
       for (const table of TABLES) {
-        const all = await query(`SELECT * FROM "${table}" ORDER BY id`, []);
+        const all = await db.selectFrom(table).selectAll().orderBy("id").execute();
         rows[table] = { count: all.length, digest: digest(all) };
       }
       return {
         rows,
         files: {
-          images: await folderState(path.join(dataDir, "images")),
-          staging: await folderState(path.join(dataDir, "uploads")),
+          images: await folderState(diskDir),
+          staging: await folderState(uploadDir),
         },
       };
     },
-    row: async (table, id) => (await query(`SELECT * FROM "${table}" WHERE id = $1`, [id]))[0],
-    userId: async (email) => {
-      const rows = await query(`SELECT id FROM "user" WHERE email = $1`, [email]);
-      return rows[0] ? String(rows[0].id) : undefined;
-    },
+    row: (table, id) => db.selectFrom(table).selectAll().where("id", "=", id).executeTakeFirst(),
+    userId: (email) => findUserIdByEmail(db, email),
     listingImageIds: async (listingId) =>
-      (await query(`SELECT id FROM "image" WHERE "listingId" = $1 ORDER BY position`, [listingId])).map(
-        (row) => String(row.id),
-      ),
-    close,
+      (
+        await db
+          .selectFrom("image")
+          .select("id")
+          .where("listingId", "=", listingId)
+          .orderBy("position")
+          .execute()
+      ).map((row) => row.id),
+    close: data.close,
   };
 }
 
-function openSqlite(file: string): { query: Query; close(): Promise<void> } {
-  // Read-only: this test watches the server's writes and must never make one itself.
-  const db = new DatabaseSync(file, { readOnly: true });
-  db.exec("PRAGMA busy_timeout = 5000");
-  return {
-    query: async (sql, params) =>
-      db
-        .prepare(sql.replace(/\$\d+/g, "?"))
-        .all(...params)
-        .map((row) => ({ ...row })),
-    close: async () => {
-      if (db.isOpen) db.close();
-    },
-  };
-}
-
-async function openPostgres(url: string): Promise<{ query: Query; close(): Promise<void> }> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query("SET default_transaction_read_only = on");
-  return {
-    query: async (sql, params) => (await client.query<Record<string, unknown>>(sql, params)).rows,
-    close: () => client.end(),
-  };
-}
-
-function digest(rows: Record<string, unknown>[]) {
+function digest(rows: unknown[]) {
   const text = JSON.stringify(rows, (_key, value: unknown) =>
     typeof value === "bigint" ? value.toString() : value,
   );

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
+import { type Answer, toastMessage } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
-import { type Answer, toastMessage } from "./raw-http.ts";
 import { redirectTarget } from "./refusal.ts";
 
 /** Who attempts a write: nobody signed in, a signed-in user who does not own the target, its owner. */

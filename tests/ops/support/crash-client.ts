@@ -1,4 +1,6 @@
 import sharp from "sharp";
+import { listingEntries, validListing } from "./listing-forms.ts";
+import { IMAGE_ID_HEADER, TUS, uploadMetadata } from "./tus-client.ts";
 
 /**
  * What a browser sends to save a listing with photos, as raw HTTP: each photo through the tus protocol
@@ -20,8 +22,6 @@ export class RefusedError extends Error {
 
 // A request to a server that was killed fails fast (reset or refused); this bounds one that hangs instead.
 const REQUEST_TIMEOUT_MS = 10_000;
-const TUS = { "Tus-Resumable": "1.0.0" };
-const IMAGE_ID_HEADER = "Homestead-Image-Id";
 
 /**
  * Small real JPEGs (solid colours: cheap to make) of widths that give one, two or all three WebP variants,
@@ -46,14 +46,13 @@ export async function makeJpegs(): Promise<Buffer[]> {
 
 /** Uploads one photo as tus-js-client does (two requests) and returns the image id the server made of it. */
 export async function uploadPhoto(baseUrl: string, cookie: string, jpeg: Buffer): Promise<string> {
-  const filename = Buffer.from("crash-photo.jpg").toString("base64");
   const created = await send(`${baseUrl}/api/uploads`, {
     method: "POST",
     headers: {
       ...TUS,
       cookie,
       "Upload-Length": String(jpeg.length),
-      "Upload-Metadata": `filename ${filename},filetype ${Buffer.from("image/jpeg").toString("base64")}`,
+      "Upload-Metadata": uploadMetadata({ filename: "crash-photo.jpg", filetype: "image/jpeg" }),
     },
   });
   const location = created.headers.get("location");
@@ -80,25 +79,20 @@ export async function postListing(
   fields: ListingFields,
   listingId?: string,
 ): Promise<Acknowledged> {
-  const form = new URLSearchParams({
+  const form = listingEntries({
+    ...validListing(fields.imageIds, fields.name),
     type: fields.type,
-    name: fields.name,
-    bedrooms: "2",
-    bathrooms: "1",
-    parking: "false",
-    furnished: "true",
+    // The offline geocoder (this server's) resolves the city.
     address: "Paris, France",
-    offer: "false",
     regularPrice: String(fields.regularPrice),
     // The form always sends the hidden discounted price; without an offer it is not stored.
     discountedPrice: "0",
   });
-  for (const id of fields.imageIds) form.append("imageIds", id);
   const page = listingId ? `/edit-listing/${listingId}` : "/create-listing";
   const response = await send(`${baseUrl}${page}`, {
     method: "POST",
     headers: { cookie, "content-type": "application/x-www-form-urlencoded" },
-    body: form,
+    body: new URLSearchParams(form),
     redirect: "manual",
   });
   // A form post without JavaScript gets the action's redirect as a plain 302 to the listing's page.

@@ -1,3 +1,4 @@
+import { createRandom } from "#tooling/demo-data/demo-data.random.ts";
 import {
   type ListingFields,
   type ListingType,
@@ -135,16 +136,9 @@ function pick<T>(random: () => number, items: readonly T[]): T {
 }
 
 /**
- * A small seeded generator (mulberry32): a failing run's printed seed draws the same kill times and choices
- * again (how the workers' requests interleave still varies from run to run).
+ * A seeded generator (the demo data's mulberry32): a failing run's printed seed draws the same kill times and
+ * choices again (how the workers' requests interleave still varies from run to run).
  */
 export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  return createRandom(seed).next;
 }

@@ -6,7 +6,7 @@ import { type AppState, openAppState } from "./app-state.ts";
 
 /**
  * The production server on a fresh data folder, for tests that attack it over HTTP: SQLite by default, a
- * fresh PostgreSQL database when DATABASE_URL is a postgres:// URL. Geocoding goes to a loopback Nominatim
+ * fresh PostgreSQL database when DATABASE_URL is a postgres:// URL (one that does not answer fails the start). Geocoding goes to a loopback Nominatim
  * that finds every address: these tests are about what is refused before and around it, not about resolving
  * addresses, and every valid save gets the same answer at once.
  */
@@ -45,7 +45,7 @@ export async function startHostileApp(prefix: string): Promise<HostileApp> {
         ...(database ? { DATABASE_URL: database.url } : {}),
       },
     });
-    state = await openAppState(database?.url, server.dataDir);
+    state = await openAppState(server.env);
     return { url: server.url, engine: database ? "postgres" : "sqlite", server, state, close };
   } catch (error) {
     await close();

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { type FormEntries, postForm, send, toastMessage } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
 import {
   invalidForgotPassword,
@@ -12,7 +13,6 @@ import { hostileSegment, unusableBody } from "./hostile-requests.ts";
 import { forgedId, labeled } from "./hostile-values.ts";
 import { actors, type HostileWorld } from "./hostile-world.ts";
 import { listingEntries, validListing } from "./listing-forms.ts";
-import { type FormEntries, postForm, send, toastMessage } from "./raw-http.ts";
 import { assertRefusals, BODY_REFUSED, oneOf, type Refusal, TO_SIGN_IN } from "./refusal.ts";
 
 /** The properties of the page actions (form posts), each a fast-check run against the live server. */

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import type { FormEntries, FormValue } from "#tests/support/http.ts";
 import {
   extraFields,
   filePart,
@@ -11,7 +12,6 @@ import {
   labeled,
   text,
 } from "./hostile-values.ts";
-import type { FormEntries, FormValue } from "./raw-http.ts";
 
 /**
  * Forms that break at least one rule of SPEC.md section 5 (or of the auth forms), and may carry fields no form

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { send } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
 import { RUNS } from "./hostile-form-properties.ts";
 import {
@@ -12,7 +13,6 @@ import {
 } from "./hostile-requests.ts";
 import { labeled } from "./hostile-values.ts";
 import { actors, type HostileWorld } from "./hostile-world.ts";
-import { send } from "./raw-http.ts";
 import { assertRefusals, type Refusal, TO_SIGN_IN } from "./refusal.ts";
 import { createUpload, fixture, patchUpload, TUS, uploadMetadata } from "./tus-client.ts";
 

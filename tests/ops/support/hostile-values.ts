@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { FilePart, FormValue } from "./raw-http.ts";
+import type { FilePart, FormValue } from "#tests/support/http.ts";
 
 /**
  * Building blocks of hostile input. Each value comes with a short label, which fast-check prints in a

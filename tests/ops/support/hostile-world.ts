@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { newAccount, signUp } from "#tests/ops/ops-support.ts";
+import { newAccount, postSignUp } from "#tests/support/accounts.ts";
 import type { HostileApp } from "./hostile-app.ts";
 import type { ImageIds } from "./hostile-forms.ts";
 import { publishListing, validListing } from "./listing-forms.ts";
@@ -27,8 +27,8 @@ export type HostileWorld = {
 export async function buildHostileWorld(app: HostileApp): Promise<HostileWorld> {
   const { url } = app;
   const account = newAccount("Hostile Tester");
-  const user = await signUp(url, account);
-  const other = await signUp(url, newAccount("Other Owner"));
+  const user = await postSignUp(url, account);
+  const other = await postSignUp(url, newAccount("Other Owner"));
   const ownPending = await uploadPhoto(url, user);
   const ownListing = await publishListing(url, user, validListing([await uploadPhoto(url, user, "#c0392b")]));
   const othersPending = await uploadPhoto(url, other, "#27ae60");

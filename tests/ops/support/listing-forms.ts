@@ -1,4 +1,4 @@
-import { postForm } from "./raw-http.ts";
+import { postForm } from "#tests/support/http.ts";
 
 /** The fields of a listing form that the server accepts (SPEC.md section 5), in the form's own encoding. */
 export type ListingFields = {

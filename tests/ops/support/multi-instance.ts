@@ -1,26 +1,24 @@
-import { existsSync } from "node:fs";
-import path from "node:path";
-import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { SKIP_REASON } from "#tests/ops/ops-support.ts";
+import { postForm, send } from "#tests/support/http.ts";
 import { loadBalancerUnavailable } from "#tests/support/load-balancer.ts";
-import { pgAvailable, postgresUrlFromEnv } from "#tests/support/pg.ts";
-import { send } from "./raw-http.ts";
+import { postgresServerForSuite } from "#tests/support/pg.ts";
 import { TUS } from "./tus-client.ts";
 
 /**
- * For tests/ops/multi-instance.test.ts: what it needs beyond the other ops helpers (tus.ts, listings.ts), as
- * requests that can each be aimed at one instance.
+ * For tests/ops/multi-instance.test.ts: what it needs beyond the other ops helpers (tus-client.ts,
+ * listing-forms.ts), as requests that can each be aimed at one instance.
  */
 
-/** Why the multi-instance test cannot run here, or undefined when it can. */
-export async function multiInstanceSkipReason(): Promise<string | undefined> {
-  if (!existsSync(path.join(REPO_ROOT, "build/server/index.js"))) {
-    return "no production build (build/server/index.js): run `npx react-router build` first";
-  }
-  if (!(await pgAvailable())) {
-    const server = new URL(postgresUrlFromEnv() ?? "postgres://127.0.0.1:5432");
-    return `no PostgreSQL at ${server.host} (several instances need one database)`;
-  }
-  return loadBalancerUnavailable();
+/**
+ * Where the instances' shared database goes: the PostgreSQL server of the run (DATABASE_URL; one that does not
+ * answer fails the suite) or, on a SQLite run, the local one. A reason instead when the test cannot run here.
+ */
+export async function multiInstanceServer(): Promise<{ postgres: string } | { skip: string }> {
+  if (SKIP_REASON) return { skip: SKIP_REASON };
+  const postgres = await postgresServerForSuite();
+  if (!postgres) return { skip: "no PostgreSQL on 127.0.0.1:5432 (several instances need one database)" };
+  const balancer = await loadBalancerUnavailable();
+  return balancer ? { skip: balancer } : { postgres };
 }
 
 /** HEAD: the offset the server has for an upload (`uploadUrl`), or null when it does not answer 200. */
@@ -45,10 +43,7 @@ export async function listingPageAndPhoto(url: string) {
  * loopback proxy (TRUST_PROXY=loopback); returns the status (401 refused, 429 rate limited).
  */
 export async function failedSignIn(baseUrl: string, email: string, clientIp: string) {
-  const answer = await send(`${baseUrl}/sign-in`, {
-    method: "POST",
-    headers: { "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": clientIp },
-    body: new URLSearchParams({ email, password: "not-the-password" }),
-  });
+  const fields = { email, password: "not-the-password" };
+  const answer = await postForm(`${baseUrl}/sign-in`, fields, { headers: { "x-forwarded-for": clientIp } });
   return answer.status;
 }

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
+import type { Answer } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
-import type { Answer } from "./raw-http.ts";
 
 /**
  * What "refused with a clear message" means for one request: the statuses allowed, and the message the body

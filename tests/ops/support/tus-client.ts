@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { REPO_ROOT } from "#tests/support/app-server.ts";
-import { type Answer, send } from "./raw-http.ts";
+import { type Answer, send } from "#tests/support/http.ts";
 
 /** The tus requests the photo field makes (tus-js-client), one by one, so each can be forged on its own. */
 

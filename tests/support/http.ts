@@ -1,7 +1,8 @@
 /**
- * HTTP as a hostile client speaks it: raw bodies of any type, forms with repeated or file-valued fields,
- * never following redirects (where a refusal sends the client is part of the answer). Every body is read to
- * the end, so no connection is left half-used between runs.
+ * HTTP as the tests speak it to a running app, the way a browser without JavaScript (or a hostile client)
+ * does: forms URL-encoded or multipart, with repeated or file-valued fields, never following redirects (where
+ * an answer sends the client is part of the answer). Every body is read to the end, so no connection is left
+ * half-used between requests.
  */
 
 /** A server's whole answer to one request. */
@@ -18,6 +19,7 @@ export type SendOptions = Omit<RequestInit, "headers" | "redirect"> & {
   headers?: Record<string, string>;
 };
 
+/** Sends one request and reads the whole answer. */
 export async function send(url: string, options: SendOptions = {}): Promise<Answer> {
   const { cookie, headers = {}, ...init } = options;
   const response = await fetch(url, {
@@ -33,8 +35,16 @@ export async function send(url: string, options: SendOptions = {}): Promise<Answ
   };
 }
 
-/** Posts `entries` as a browser form would, URL-encoded, or multipart (the only way to send a file part). */
-export function postForm(url: string, entries: FormEntries, options: SendOptions = {}) {
+/**
+ * Posts a form as a browser would: URL-encoded, or multipart when a field is a file (the only way to send
+ * one). `fields` is a record, or entries when a name repeats (one "imageIds" per photo).
+ */
+export function postForm(
+  url: string,
+  fields: FormEntries | Record<string, string>,
+  options: SendOptions = {},
+) {
+  const entries: FormEntries = Array.isArray(fields) ? fields : Object.entries(fields);
   const multipart = entries.some(([, value]) => typeof value !== "string");
   let body: URLSearchParams | FormData;
   if (multipart) {

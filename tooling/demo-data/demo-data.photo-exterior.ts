@@ -8,8 +8,8 @@ import {
   tree,
   verticalGradient,
   PHOTO_WIDTH as W,
-} from "./seed.photo-svg.ts";
-import { createRandom, type Random } from "./seed.random.ts";
+} from "./demo-data.photo-svg.ts";
+import { createRandom, type Random } from "./demo-data.random.ts";
 
 // A house seen from its garden: sky, hills, lawn, one of four house styles, trees and bushes. The seed picks
 // every colour, size and position, so one number always draws the same picture.

@@ -1,13 +1,13 @@
 import type { Db } from "#app/db/db.server.ts";
-import { generateListing, type PhotoPool } from "./seed.listing-generator.ts";
-import type { PhotoStudio } from "./seed.photos.server.ts";
-import { createRandom, stableId, stableUuid } from "./seed.random.ts";
+import { generateListing, type PhotoPool } from "./demo-data.listing-generator.ts";
+import type { PhotoStudio } from "./demo-data.photo-studio.server.ts";
+import { createRandom, stableId, stableUuid } from "./demo-data.random.ts";
 import {
   findExistingListingIds,
   insertListingsWithImages,
   toImageRows,
   toListingRow,
-} from "./seed.rows.server.ts";
+} from "./demo-data.rows.server.ts";
 
 /** How many demo listings a fresh install shows. */
 export const DEMO_LISTING_COUNT = 36;

@@ -1,15 +1,15 @@
 import { SqliteAdapter, sql } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
-import { generateListing, type PhotoPool, type PhotoSpec } from "./seed.listing-generator.ts";
-import type { PhotoStudio, StoredPhoto } from "./seed.photos.server.ts";
-import { createRandom, stableId, stableUuid } from "./seed.random.ts";
+import { generateListing, type PhotoPool, type PhotoSpec } from "./demo-data.listing-generator.ts";
+import type { PhotoStudio, StoredPhoto } from "./demo-data.photo-studio.server.ts";
+import { createRandom, stableId, stableUuid } from "./demo-data.random.ts";
 import {
   findExistingListingIds,
   insertListingsWithImages,
   type NewImageRow,
   toImageRows,
   toListingRow,
-} from "./seed.rows.server.ts";
+} from "./demo-data.rows.server.ts";
 
 /**
  * Bulk listings only exist for benchmarks: their image rows all point at a pool of 20 photos stored once

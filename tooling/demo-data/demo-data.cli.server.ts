@@ -1,6 +1,6 @@
 import { loadConfig } from "#app/config.server.ts";
 import { startServices, stopServices } from "#app/services.server.ts";
-import { DEMO_SIGN_IN, seed } from "./seed.server.ts";
+import { DEMO_SIGN_IN, seed } from "./demo-data.server.ts";
 
 const USAGE = `Usage: npm run seed [-- --listings N]
 

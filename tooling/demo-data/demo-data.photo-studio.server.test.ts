@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { processImage } from "#app/modules/image/image.pipeline.server.ts";
-import { renderJpeg } from "./seed.photos.server.ts";
+import { renderJpeg } from "./demo-data.photo-studio.server.ts";
 
 describe("generated photos", () => {
   it("are 1600x1067 JPEGs the upload pipeline accepts", async () => {

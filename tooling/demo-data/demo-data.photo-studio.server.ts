@@ -7,10 +7,10 @@ import {
 } from "#app/modules/image/image.pipeline.server.ts";
 import { storedWidths } from "#app/modules/image/image.rules.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
-import type { PhotoSpec } from "./seed.listing-generator.ts";
-import { exteriorSvg } from "./seed.photo-exterior.ts";
-import { interiorSvg } from "./seed.photo-interior.ts";
-import { PHOTO_HEIGHT, PHOTO_WIDTH } from "./seed.photo-svg.ts";
+import type { PhotoSpec } from "./demo-data.listing-generator.ts";
+import { exteriorSvg } from "./demo-data.photo-exterior.ts";
+import { interiorSvg } from "./demo-data.photo-interior.ts";
+import { PHOTO_HEIGHT, PHOTO_WIDTH } from "./demo-data.photo-svg.ts";
 
 /** A photo stored as an upload would be: the base key of its WebP variants and its upright size. */
 export type StoredPhoto = { storageKey: string; width: number; height: number };

@@ -1,9 +1,9 @@
 import type { Insertable } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
 import type { ImageTable, NewListingRow } from "#app/db/schema.ts";
-import type { GeneratedListing } from "./seed.listing-generator.ts";
-import type { StoredPhoto } from "./seed.photos.server.ts";
-import { stableId } from "./seed.random.ts";
+import type { GeneratedListing } from "./demo-data.listing-generator.ts";
+import type { StoredPhoto } from "./demo-data.photo-studio.server.ts";
+import { stableId } from "./demo-data.random.ts";
 
 // Rows the seed writes, built the way the listing form and the upload pipeline would build them.
 

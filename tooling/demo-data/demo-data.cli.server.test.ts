@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseSeedArguments } from "./seed.cli.server.ts";
+import { parseSeedArguments } from "./demo-data.cli.server.ts";
 
 describe("npm run seed arguments", () => {
   it("reads --listings in every spelling", () => {

@@ -1,4 +1,4 @@
-import type { Random } from "./seed.random.ts";
+import type { Random } from "./demo-data.random.ts";
 
 // Shared drawing helpers of the demo photo generator: the size of every photo, colour arithmetic and a few
 // shapes both exteriors and interiors use. Pure string building; sharp renders the result.

@@ -1,8 +1,8 @@
 import type { NewListingRow } from "#app/db/schema.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import type { ListingType } from "#app/modules/listing/listing.types.ts";
-import { CITIES, type City } from "./seed.places.ts";
-import type { Random } from "./seed.random.ts";
+import { CITIES, type City } from "./demo-data.places.ts";
+import type { Random } from "./demo-data.random.ts";
 
 // Believable listing fields within SPEC.md section 5's rules: names of 10 to 32 characters, 1 to 6 bedrooms
 // and bathrooms, rents of 700 to 6,000 a month and sale prices of 150,000 to 2,500,000 (both by city), and a

@@ -8,8 +8,8 @@ import {
   svgDocument,
   verticalGradient,
   PHOTO_WIDTH as W,
-} from "./seed.photo-svg.ts";
-import { createRandom, type Random } from "./seed.random.ts";
+} from "./demo-data.photo-svg.ts";
+import { createRandom, type Random } from "./demo-data.random.ts";
 
 // A room in one-point perspective (back wall, side walls, ceiling, floor) with a window and the furniture of a
 // living room, a bedroom or a kitchen. As with exteriors, the seed decides everything.

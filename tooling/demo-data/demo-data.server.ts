@@ -1,12 +1,12 @@
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
 import type { Services } from "#app/services.server.ts";
-import { seedBulkListings } from "./seed.bulk.server.ts";
-import { seedDemoListings } from "./seed.demo.server.ts";
-import { createPhotoStudio } from "./seed.photos.server.ts";
-import { DEMO_EMAILS, ensureBenchUsers, ensureDemoUsers } from "./seed.users.server.ts";
+import { seedBulkListings } from "./demo-data.bulk.server.ts";
+import { seedDemoListings } from "./demo-data.listings.server.ts";
+import { createPhotoStudio } from "./demo-data.photo-studio.server.ts";
+import { DEMO_EMAILS, ensureBenchUsers, ensureDemoUsers } from "./demo-data.users.server.ts";
 
-export { DEMO_SIGN_IN } from "./seed.users.server.ts";
+export { DEMO_SIGN_IN } from "./demo-data.users.server.ts";
 
 /** What seeding needs from the running services. */
 export type SeedServices = Pick<Services, "db" | "storage" | "auth">;

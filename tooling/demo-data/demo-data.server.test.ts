@@ -9,8 +9,8 @@ import { storedWidths } from "#app/modules/image/image.rules.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
-import { DEMO_LISTING_COUNT } from "./seed.demo.server.ts";
-import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./seed.server.ts";
+import { DEMO_LISTING_COUNT } from "./demo-data.listings.server.ts";
+import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./demo-data.server.ts";
 
 // The seed against a real database (SQLite, or PostgreSQL when DATABASE_URL names one) and real disk storage.
 
@@ -127,24 +127,19 @@ describe("seed", () => {
   });
 
   it("adds nothing when run again", async () => {
-    const before = await Promise.all(
-      (["user", "listing", "image"] as const).map((table) =>
-        testDb.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .executeTakeFirstOrThrow(),
-      ),
-    );
+    const rowCounts = () =>
+      Promise.all(
+        (["user", "listing", "image"] as const).map(async (table) => {
+          const row = await testDb.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as("count"))
+            .executeTakeFirstOrThrow();
+          return Number(row.count);
+        }),
+      );
+    const before = await rowCounts();
     const again = await seed(services, { listings: BULK });
     expect(again).toEqual({ listings: 0, images: 0, bulkListings: 0, bulkImages: 0 });
-    const after = await Promise.all(
-      (["user", "listing", "image"] as const).map((table) =>
-        testDb.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll<number>().as("count"))
-          .executeTakeFirstOrThrow(),
-      ),
-    );
-    expect(after.map((row) => Number(row.count))).toEqual(before.map((row) => Number(row.count)));
+    expect(await rowCounts()).toEqual(before);
   }, 60_000);
 });
