@@ -32,9 +32,10 @@ COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 # server.ts and package.json (its `#app/*` imports) start the server. app/ is there as source: the offline
 # geocoder's worker is started from app/providers/geocoding/ relative to this folder, and the scripts
-# (`node scripts/backup.ts`, `restore.ts`, `seed.ts`) run from source.
+# (`node scripts/backup.ts`, `restore.ts`, `seed.ts`) run from source, with tooling/ (demo data, backup).
 COPY package.json server.ts ./
 COPY app ./app
+COPY tooling ./tooling
 COPY scripts ./scripts
 # Everything above belongs to root and is read-only to the server; it writes only to /data.
 RUN mkdir -p /data && chown node:node /data
