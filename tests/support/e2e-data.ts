@@ -4,7 +4,6 @@ import { loadConfig } from "#app/config.server.ts";
 import { createDb, type Db } from "#app/db/db.server.ts";
 import type { NewListingRow } from "#app/db/schema.ts";
 import { storedWidths } from "#app/modules/image/image.rules.ts";
-import { insertListing } from "#app/modules/listing/listing.repo.server.ts";
 import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
 import { testListingRow } from "./factories.ts";
 
@@ -71,7 +70,7 @@ export async function insertTestListing(
 ): Promise<TestListing> {
   const { photos = 1, ...fields } = overrides;
   const row = testListingRow(userRef, fields);
-  await insertListing(data.db, row);
+  await data.db.insertInto("listing").values(row).execute();
   for (let position = 0; position < photos; position++) {
     const storageKey = `images/${userRef}-photo-${randomUUID()}`;
     const { width, height } = await storePhoto(data.storage, storageKey, position);

@@ -1,29 +1,43 @@
-import { services } from "#app/services.server.ts";
+import { TooManyRequestsError } from "#app/http/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.constants.ts";
+import type { Auth } from "./auth.server.ts";
 
 const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 /**
  * Calls a better-auth endpoint in-process, as the browser's own request would, so its rate limits, hooks and
  * cookies apply exactly as on /api/auth. Route actions use this so that forms work before JavaScript loads.
+ * Throws TooManyRequestsError when the client's address has used up its attempts (AUTH_RATE_LIMIT_*).
  */
-export async function callAuthEndpoint(request: Request, path: string, body: Record<string, unknown>) {
-  const { auth, config } = services();
-  const headers = new Headers({
-    "content-type": "application/json",
-    origin: new URL(config.publicUrl).origin,
-  });
+export async function callAuthEndpoint(
+  auth: Auth,
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+) {
+  const publicUrl = auth.options.baseURL;
+  const headers = new Headers({ "content-type": "application/json", origin: new URL(publicUrl).origin });
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return auth.handler(
-    new Request(`${config.publicUrl}/api/auth${path}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-    }),
+  const response = await auth.handler(
+    new Request(`${publicUrl}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
+  if (response.status === 429) {
+    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Number(response.headers.get("X-Retry-After")) || 60);
+  }
+  return response;
+}
+
+/**
+ * For callAuthEndpoint(...).catch: a rate-limited call becomes null, for a link or button that has no form to
+ * show the refusal on (Google sign-in, logout); any other failure is rethrown.
+ */
+export function nullWhenRateLimited(error: unknown): null {
+  if (error instanceof TooManyRequestsError) return null;
+  throw error;
 }
 
 /** The Set-Cookie headers of an auth response, to pass on with our own redirect. */
@@ -32,5 +46,3 @@ export function authCookies(response: Response) {
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
 }
-
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";

@@ -1,8 +1,10 @@
 // First: configures Zod before this module creates a schema (see zod-config.ts).
 import "#app/zod-config.ts";
 import { z } from "zod";
+import type { FieldErrors } from "#app/http/errors.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
-import { LISTING_TYPES } from "./listing.types.ts";
+import { LISTING_TYPES, type Listing, type ListingType } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -18,9 +20,6 @@ export const LISTING_LIMITS = {
   addressMax: 300,
   maxImages: 6,
 } as const;
-
-/** The image files the form accepts (the server decides by content, not by name). */
-export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".png", ".jpeg"] as const;
 
 /** The spec's own wording, shown as toasts as well as next to the field. */
 export const LISTING_MESSAGES = {
@@ -141,11 +140,11 @@ export const ListingFormSchema = z
     }
   });
 
-/** A valid listing form, as the service stores it. */
+/** The write shape of the form: a valid submission, as the service stores it. */
 export type ListingForm = z.output<typeof ListingFormSchema>;
 export type ListingFormField = keyof ListingForm;
 /** One message per field that failed, in the form's order. */
-export type ListingFormErrors = Partial<Record<ListingFormField, string>>;
+export type ListingFormErrors = FieldErrors<ListingFormField>;
 
 const FIELD_ORDER: ListingFormField[] = [
   "type",
@@ -207,7 +206,7 @@ export type ListingFormPhoto = { id: string; src: string };
 
 /** What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit. */
 export type ListingFormDefaults = {
-  type: ListingForm["type"];
+  type: ListingType;
   name: string;
   bedrooms: number;
   bathrooms: number;
@@ -220,20 +219,39 @@ export type ListingFormDefaults = {
   photos: ListingFormPhoto[];
 };
 
-/** SPEC.md section 4: type rent, 1 bedroom, 1 bathroom, no parking, unfurnished, no offer, prices 0. */
-export const NEW_LISTING_DEFAULTS: ListingFormDefaults = {
-  type: "rent",
-  name: "",
-  bedrooms: 1,
-  bathrooms: 1,
-  parking: false,
-  furnished: false,
-  address: "",
-  offer: false,
-  regularPrice: 0,
-  discountedPrice: 0,
-  photos: [],
-};
-
-/** What the create and edit actions answer when they refuse a save: a toast/alert and per-field messages. */
-export type ListingActionData = { error: string | null; fieldErrors: ListingFormErrors };
+/**
+ * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
+ * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address is its
+ * location; a listing without an offer has no discounted price, which the form shows as 0).
+ */
+export function listingFormDefaults(listing?: Listing): ListingFormDefaults {
+  if (!listing) {
+    return {
+      type: "rent",
+      name: "",
+      bedrooms: 1,
+      bathrooms: 1,
+      parking: false,
+      furnished: false,
+      address: "",
+      offer: false,
+      regularPrice: 0,
+      discountedPrice: 0,
+      photos: [],
+    };
+  }
+  const { type, name, bedrooms, bathrooms, parking, furnished, location, offer, regularPrice } = listing;
+  return {
+    type,
+    name,
+    bedrooms,
+    bathrooms,
+    parking,
+    furnished,
+    address: location,
+    offer,
+    regularPrice,
+    discountedPrice: listing.discountedPrice ?? 0,
+    photos: listing.images.map((image) => ({ id: image.id, src: imageSources(image).src })),
+  };
+}

@@ -1,6 +1,6 @@
+import { absoluteUrl } from "#app/modules/seo/seo.rules.ts";
+import type { Listing } from "./listing.model.ts";
 import { listingPath } from "./listing.rules.ts";
-import { absoluteUrl } from "./listing.seo.ts";
-import type { Listing } from "./listing.types.ts";
 
 /** A page for the sitemap: its path and when it last changed (epoch milliseconds), when known. */
 export type SitemapEntry = { path: string; lastmod?: number };

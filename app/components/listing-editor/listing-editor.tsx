@@ -2,10 +2,11 @@ import { type FormEvent, useEffect, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { notify } from "#app/components/toaster.tsx";
+import type { Refusal } from "#app/http/errors.ts";
+import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import {
   firstInvalidField,
   LISTING_LIMITS,
-  type ListingActionData,
   type ListingFormDefaults,
   type ListingFormErrors,
   type ListingFormField,
@@ -13,7 +14,6 @@ import {
   listingToastMessage,
   validateListingForm,
 } from "#app/modules/listing/listing.schema.ts";
-import type { ListingType } from "#app/modules/listing/listing.types.ts";
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
 import { errorId, FieldError } from "./field-error.tsx";
 import { NumberField } from "./number-field.tsx";
@@ -25,7 +25,7 @@ type Props = {
   defaults: ListingFormDefaults;
   submitLabel: "Create Listing" | "Edit Listing";
   /** The action's answer to the last submission, if it refused it. */
-  actionData: ListingActionData | undefined;
+  actionData: Refusal<ListingFormField> | undefined;
 };
 
 const TYPE_OPTIONS = [
@@ -42,7 +42,7 @@ const fieldId = (field: ListingFormField) => `listing-${field}`;
  * The create/edit listing form (SPEC.md section 2). It checks itself with the shared schema before submitting;
  * the action checks the same schema again and answers with the same messages.
  */
-export function ListingForm({ defaults, submitLabel, actionData }: Props) {
+export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
   const [name, setName] = useState(defaults.name);
   const [bedrooms, setBedrooms] = useState(String(defaults.bedrooms));
