@@ -1,14 +1,14 @@
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { notify } from "#app/components/toaster.tsx";
+import { useFormErrors } from "#app/components/use-form-errors.ts";
 import type { Refusal } from "#app/http/errors.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import {
-  firstInvalidField,
+  LISTING_FIELDS,
   LISTING_LIMITS,
   type ListingFormDefaults,
-  type ListingFormErrors,
   type ListingFormField,
   listingFormInput,
   listingToastMessage,
@@ -39,84 +39,59 @@ const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } =
 const fieldId = (field: ListingFormField) => `listing-${field}`;
 
 /**
- * The create/edit listing form (SPEC.md section 2). It checks itself with the shared schema before submitting;
- * the action checks the same schema again and answers with the same messages.
+ * The create/edit listing form (SPEC.md section 2). The inputs keep their own values (the browser submits
+ * them); state is only what changes what the form shows (the type, the offer) and the discounted price, which
+ * outlives its field. It checks itself with the shared schema before submitting; the action checks the same
+ * schema again and answers with the same messages.
  */
 export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
-  const [name, setName] = useState(defaults.name);
-  const [bedrooms, setBedrooms] = useState(String(defaults.bedrooms));
-  const [bathrooms, setBathrooms] = useState(String(defaults.bathrooms));
-  const [parking, setParking] = useState(defaults.parking);
-  const [furnished, setFurnished] = useState(defaults.furnished);
-  const [address, setAddress] = useState(defaults.address);
   const [offer, setOffer] = useState(defaults.offer);
-  const [regularPrice, setRegularPrice] = useState(String(defaults.regularPrice));
   // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
   const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
   const photos = usePhotoUploads(defaults.photos);
-  // Messages of the browser's own check; null shows the action's (after each answer from the server).
-  const [clientErrors, setClientErrors] = useState<ListingFormErrors | null>(null);
-  const shownErrors = clientErrors ?? actionData?.fieldErrors ?? {};
+  const form = useFormErrors({
+    refusal: actionData,
+    // Photos still uploading are not in the form yet: it waits for them.
+    validate: (element) => {
+      if (photos.busy) return { imageIds: WAIT_FOR_UPLOADS };
+      const result = validateListingForm(listingFormInput(new FormData(element)));
+      return result.success ? null : result.errors;
+    },
+    order: LISTING_FIELDS,
+    fieldId,
+    onRefused: (errors) => {
+      const toast = listingToastMessage(errors);
+      if (toast) notify("error", toast);
+    },
+  });
   // "Please wait" goes as soon as the last photo is up: the form can then be sent.
   const errors =
-    !photos.busy && shownErrors.imageIds === WAIT_FOR_UPLOADS
-      ? { ...shownErrors, imageIds: undefined }
-      : shownErrors;
+    !photos.busy && form.errors.imageIds === WAIT_FOR_UPLOADS
+      ? { ...form.errors, imageIds: undefined }
+      : form.errors;
   const saving = useNavigation().state === "submitting";
   const hydrated = useHydrated();
-
-  /** Editing a field takes its message away (the others stay until the next submit). */
-  function clearError(field: ListingFormField) {
-    setClientErrors((current) => {
-      const shown = current ?? actionData?.fieldErrors ?? {};
-      if (!shown[field]) return current;
-      const rest = { ...shown };
-      delete rest[field];
-      return rest;
-    });
-  }
-  const edit =
-    <T,>(field: ListingFormField, set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      clearError(field);
-    };
-
-  useEffect(() => {
-    if (!actionData) return;
-    setClientErrors(null);
-    focusField(firstInvalidField(actionData.fieldErrors));
-  }, [actionData]);
-
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    if (photos.busy) {
-      event.preventDefault();
-      setClientErrors({ imageIds: WAIT_FOR_UPLOADS });
-      focusField("imageIds");
-      return;
-    }
-    const result = validateListingForm(listingFormInput(new FormData(event.currentTarget)));
-    if (result.success) {
-      setClientErrors({});
-      return;
-    }
-    event.preventDefault();
-    setClientErrors(result.errors);
-    const toast = listingToastMessage(result.errors);
-    if (toast) notify("error", toast);
-    focusField(firstInvalidField(result.errors));
-  }
+  const suffix = type === "rent" ? "$ / Month" : undefined;
 
   return (
-    <Form method="post" noValidate onSubmit={handleSubmit} className="flex flex-col gap-6">
+    <Form
+      method="post"
+      noValidate
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      className="flex flex-col gap-6"
+    >
       <ChoiceField
         id={fieldId("type")}
         label="Sell / Rent"
         name="type"
-        value={type}
+        defaultValue={defaults.type}
         options={TYPE_OPTIONS}
-        onChange={edit("type", setType)}
+        onChange={(value) => {
+          setType(value);
+          form.clear("type");
+        }}
         error={errors.type}
         disabled={!hydrated}
       />
@@ -127,8 +102,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         <input
           id={fieldId("name")}
           name="name"
-          value={name}
-          onChange={(event) => edit("name", setName)(event.target.value)}
+          defaultValue={defaults.name}
           minLength={nameMin}
           maxLength={nameMax}
           required
@@ -139,47 +113,32 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         <FieldError id={`${fieldId("name")}-error`} message={errors.name} />
       </div>
       <div className="grid grid-cols-2 gap-4">
-        <NumberField
-          id={fieldId("bedrooms")}
-          name="bedrooms"
-          label="Bedrooms"
-          value={bedrooms}
-          onChange={edit("bedrooms", setBedrooms)}
-          min={roomsMin}
-          max={roomsMax}
-          error={errors.bedrooms}
-        />
-        <NumberField
-          id={fieldId("bathrooms")}
-          name="bathrooms"
-          label="Bathrooms"
-          value={bathrooms}
-          onChange={edit("bathrooms", setBathrooms)}
-          min={roomsMin}
-          max={roomsMax}
-          error={errors.bathrooms}
-        />
+        {(["bedrooms", "bathrooms"] as const).map((rooms) => (
+          <NumberField
+            key={rooms}
+            id={fieldId(rooms)}
+            name={rooms}
+            label={rooms === "bedrooms" ? "Bedrooms" : "Bathrooms"}
+            defaultValue={defaults[rooms]}
+            min={roomsMin}
+            max={roomsMax}
+            error={errors[rooms]}
+          />
+        ))}
       </div>
-      <ChoiceField
-        id={fieldId("parking")}
-        label="Parking spot"
-        name="parking"
-        value={String(parking)}
-        options={YES_NO}
-        onChange={edit("parking", (value: string) => setParking(value === "true"))}
-        error={errors.parking}
-        disabled={!hydrated}
-      />
-      <ChoiceField
-        id={fieldId("furnished")}
-        label="Furnished"
-        name="furnished"
-        value={String(furnished)}
-        options={YES_NO}
-        onChange={edit("furnished", (value: string) => setFurnished(value === "true"))}
-        error={errors.furnished}
-        disabled={!hydrated}
-      />
+      {(["parking", "furnished"] as const).map((amenity) => (
+        <ChoiceField
+          key={amenity}
+          id={fieldId(amenity)}
+          label={amenity === "parking" ? "Parking spot" : "Furnished"}
+          name={amenity}
+          defaultValue={String(defaults[amenity])}
+          options={YES_NO}
+          onChange={() => form.clear(amenity)}
+          error={errors[amenity]}
+          disabled={!hydrated}
+        />
+      ))}
       <div>
         <label htmlFor={fieldId("address")} className="field-label">
           Address
@@ -187,8 +146,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         <textarea
           id={fieldId("address")}
           name="address"
-          value={address}
-          onChange={(event) => edit("address", setAddress)(event.target.value)}
+          defaultValue={defaults.address}
           maxLength={addressMax}
           rows={3}
           required
@@ -202,9 +160,12 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         id={fieldId("offer")}
         label="Offer"
         name="offer"
-        value={String(offer)}
+        defaultValue={String(defaults.offer)}
         options={YES_NO}
-        onChange={edit("offer", (value: string) => setOffer(value === "true"))}
+        onChange={(value) => {
+          setOffer(value === "true");
+          form.clear("offer");
+        }}
         error={errors.offer}
         disabled={!hydrated}
       />
@@ -212,11 +173,10 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         id={fieldId("regularPrice")}
         name="regularPrice"
         label="Regular Price"
-        value={regularPrice}
-        onChange={edit("regularPrice", setRegularPrice)}
+        defaultValue={defaults.regularPrice}
         min={priceMin}
         max={priceMax}
-        suffix={type === "rent" ? "$ / Month" : undefined}
+        suffix={suffix}
         error={errors.regularPrice}
       />
       {offer ? (
@@ -225,10 +185,10 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
           name="discountedPrice"
           label="Discounted Price"
           value={discountedPrice}
-          onChange={edit("discountedPrice", setDiscountedPrice)}
+          onChange={(event) => setDiscountedPrice(event.target.value)}
           min={priceMin}
           max={priceMax}
-          suffix={type === "rent" ? "$ / Month" : undefined}
+          suffix={suffix}
           error={errors.discountedPrice}
         />
       ) : (
@@ -238,24 +198,20 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         id={fieldId("imageIds")}
         photos={photos}
         error={errors.imageIds}
-        onEdit={() => clearError("imageIds")}
+        onEdit={() => form.clear("imageIds")}
         disabled={!hydrated}
       />
       {/* Without an offer the discount has no field of its own to show its message under. */}
-      {!offer && clientErrors?.discountedPrice ? (
+      {!offer && form.checkedHere && errors.discountedPrice ? (
         <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
           {errors.discountedPrice}
         </p>
       ) : null}
       {/* The action's message belongs to the last submission; the browser's own check replaces it. */}
-      <FormMessage data={clientErrors ? undefined : actionData} />
+      <FormMessage data={form.checkedHere ? undefined : actionData} />
       <button type="submit" className="btn-primary w-full" disabled={saving}>
         {submitLabel}
       </button>
     </Form>
   );
-}
-
-function focusField(field: ListingFormField | undefined) {
-  if (field) document.getElementById(fieldId(field))?.focus();
 }

@@ -146,7 +146,8 @@ export type ListingFormField = keyof ListingForm;
 /** One message per field that failed, in the form's order. */
 export type ListingFormErrors = FieldErrors<ListingFormField>;
 
-const FIELD_ORDER: ListingFormField[] = [
+/** The fields in the order the form shows them (the first that failed takes the focus). */
+export const LISTING_FIELDS: readonly ListingFormField[] = [
   "type",
   "name",
   "bedrooms",
@@ -163,7 +164,7 @@ const FIELD_ORDER: ListingFormField[] = [
 /** The raw values of a submitted form, in the shape ListingFormSchema reads (image ids keep their order). */
 export function listingFormInput(formData: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const field of FIELD_ORDER) input[field] = formData.get(field) ?? undefined;
+  for (const field of LISTING_FIELDS) input[field] = formData.get(field) ?? undefined;
   input.imageIds = formData.getAll("imageIds");
   return input;
 }
@@ -191,14 +192,9 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
     LISTING_MESSAGES.maxImages,
     LISTING_MESSAGES.badAddress,
   ];
-  return FIELD_ORDER.map((field) => errors[field]).find(
+  return LISTING_FIELDS.map((field) => errors[field]).find(
     (message) => message !== undefined && spec.includes(message),
   );
-}
-
-/** The fields in the order the form shows them (to focus the first one that failed). */
-export function firstInvalidField(errors: ListingFormErrors): ListingFormField | undefined {
-  return FIELD_ORDER.find((field) => errors[field] !== undefined);
 }
 
 /** A photo already stored, as the edit form shows it. */
