@@ -45,7 +45,7 @@ export function BottomNav() {
   );
 }
 
-export function ExploreIcon({ className = "size-7" }: IconProps) {
+function ExploreIcon({ className = "size-7" }: IconProps) {
   return (
     <Icon className={className}>
       <circle cx="12" cy="12" r="10" />
@@ -54,7 +54,7 @@ export function ExploreIcon({ className = "size-7" }: IconProps) {
   );
 }
 
-export function OfferIcon({ className = "size-7" }: IconProps) {
+function OfferIcon({ className = "size-7" }: IconProps) {
   return (
     <Icon className={className}>
       <path d="M20.59 13.41 13.42 20.58a2 2 0 0 1-2.83 0L2 12V2h10l8.59 8.59a2 2 0 0 1 0 2.82z" />
@@ -63,7 +63,7 @@ export function OfferIcon({ className = "size-7" }: IconProps) {
   );
 }
 
-export function PersonIcon({ className = "size-7" }: IconProps) {
+function PersonIcon({ className = "size-7" }: IconProps) {
   return (
     <Icon className={className}>
       <circle cx="12" cy="8" r="4" />

@@ -16,14 +16,14 @@ export async function callAuthEndpoint(
   path: string,
   body: Record<string, unknown>,
 ) {
-  const publicUrl = auth.options.baseURL;
+  const { baseURL: publicUrl, basePath } = auth.options;
   const headers = new Headers({ "content-type": "application/json", origin: new URL(publicUrl).origin });
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
   const response = await auth.handler(
-    new Request(`${publicUrl}/api/auth${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
+    new Request(`${publicUrl}${basePath}${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
   if (response.status === 429) {
     throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Number(response.headers.get("X-Retry-After")) || 60);
