@@ -4,10 +4,9 @@ import { EmailField } from "#app/components/auth/email-field.tsx";
 import { PasswordField } from "#app/components/auth/password-field.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
-import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/modules/auth/auth.constants.ts";
-import { authCookies, callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
+import { signInOrUp } from "#app/modules/auth/auth.forward.server.ts";
 import { SignUpFormSchema } from "#app/modules/auth/auth.schema.ts";
 import { getUser, redirectTarget } from "#app/modules/auth/auth.session.server.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -25,18 +24,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const form = SignUpFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: REGISTRATION_FAILED }, { status: 400 });
-  try {
-    const response = await callAuthEndpoint(
-      context.get(servicesContext).auth,
-      request,
-      "/sign-up/email",
-      form.data,
-    );
-    if (!response.ok) return data({ error: REGISTRATION_FAILED }, { status: 400 });
-    return redirect(redirectTarget(url), { headers: authCookies(response) });
-  } catch (error) {
-    return refusalResponse(error);
-  }
+  return signInOrUp({
+    auth: context.get(servicesContext).auth,
+    request,
+    url,
+    path: "/sign-up/email",
+    body: form.data,
+    refused: { error: REGISTRATION_FAILED, status: 400 },
+  });
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

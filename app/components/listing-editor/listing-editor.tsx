@@ -15,9 +15,9 @@ import {
   validateListingForm,
 } from "#app/modules/listing/listing.schema.ts";
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
-import { errorId, FieldError } from "./field-error.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
+import { TextField } from "./text-field.tsx";
 import { useHydrated } from "./use-hydrated.ts";
 import { usePhotoUploads } from "./use-photo-uploads.ts";
 
@@ -73,6 +73,8 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   const saving = useNavigation().state === "submitting";
   const hydrated = useHydrated();
   const suffix = type === "rent" ? "$ / Month" : undefined;
+  /** A field's id (what takes the focus), its form name and its message. */
+  const field = (name: ListingFormField) => ({ id: fieldId(name), name, error: errors[name] });
 
   return (
     <Form
@@ -83,113 +85,81 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       className="flex flex-col gap-6"
     >
       <ChoiceField
-        id={fieldId("type")}
+        {...field("type")}
         label="Sell / Rent"
-        name="type"
         defaultValue={defaults.type}
         options={TYPE_OPTIONS}
         onChange={(value) => {
           setType(value);
           form.clear("type");
         }}
-        error={errors.type}
         disabled={!hydrated}
       />
-      <div>
-        <label htmlFor={fieldId("name")} className="field-label">
-          Name
-        </label>
-        <input
-          id={fieldId("name")}
-          name="name"
-          defaultValue={defaults.name}
-          minLength={nameMin}
-          maxLength={nameMax}
-          required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errorId(fieldId("name"), errors.name)}
-          className="text-input"
-        />
-        <FieldError id={`${fieldId("name")}-error`} message={errors.name} />
-      </div>
+      <TextField
+        {...field("name")}
+        label="Name"
+        defaultValue={defaults.name}
+        minLength={nameMin}
+        maxLength={nameMax}
+      />
       <div className="grid grid-cols-2 gap-4">
         {(["bedrooms", "bathrooms"] as const).map((rooms) => (
           <NumberField
             key={rooms}
-            id={fieldId(rooms)}
-            name={rooms}
+            {...field(rooms)}
             label={rooms === "bedrooms" ? "Bedrooms" : "Bathrooms"}
             defaultValue={defaults[rooms]}
             min={roomsMin}
             max={roomsMax}
-            error={errors[rooms]}
           />
         ))}
       </div>
       {(["parking", "furnished"] as const).map((amenity) => (
         <ChoiceField
           key={amenity}
-          id={fieldId(amenity)}
+          {...field(amenity)}
           label={amenity === "parking" ? "Parking spot" : "Furnished"}
-          name={amenity}
           defaultValue={String(defaults[amenity])}
           options={YES_NO}
           onChange={() => form.clear(amenity)}
-          error={errors[amenity]}
           disabled={!hydrated}
         />
       ))}
-      <div>
-        <label htmlFor={fieldId("address")} className="field-label">
-          Address
-        </label>
-        <textarea
-          id={fieldId("address")}
-          name="address"
-          defaultValue={defaults.address}
-          maxLength={addressMax}
-          rows={3}
-          required
-          aria-invalid={errors.address ? true : undefined}
-          aria-describedby={errorId(fieldId("address"), errors.address)}
-          className="text-input"
-        />
-        <FieldError id={`${fieldId("address")}-error`} message={errors.address} />
-      </div>
+      <TextField
+        {...field("address")}
+        label="Address"
+        defaultValue={defaults.address}
+        maxLength={addressMax}
+        rows={3}
+      />
       <ChoiceField
-        id={fieldId("offer")}
+        {...field("offer")}
         label="Offer"
-        name="offer"
         defaultValue={String(defaults.offer)}
         options={YES_NO}
         onChange={(value) => {
           setOffer(value === "true");
           form.clear("offer");
         }}
-        error={errors.offer}
         disabled={!hydrated}
       />
       <NumberField
-        id={fieldId("regularPrice")}
-        name="regularPrice"
+        {...field("regularPrice")}
         label="Regular Price"
         defaultValue={defaults.regularPrice}
         min={priceMin}
         max={priceMax}
         suffix={suffix}
-        error={errors.regularPrice}
       />
       {offer ? (
         <NumberField
-          id={fieldId("discountedPrice")}
-          name="discountedPrice"
+          {...field("discountedPrice")}
           label="Discounted Price"
           value={discountedPrice}
           onChange={(event) => setDiscountedPrice(event.target.value)}
           min={priceMin}
           max={priceMax}
           suffix={suffix}
-          error={errors.discountedPrice}
         />
       ) : (
         <input type="hidden" name="discountedPrice" value={discountedPrice} />

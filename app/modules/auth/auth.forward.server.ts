@@ -1,6 +1,8 @@
-import { TooManyRequestsError } from "#app/http/errors.ts";
+import { data, redirect } from "react-router";
+import { refusalResponse, TooManyRequestsError } from "#app/http/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.constants.ts";
 import type { Auth } from "./auth.server.ts";
+import { redirectTarget } from "./auth.session.server.ts";
 
 const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
 const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
@@ -45,4 +47,29 @@ export function authCookies(response: Response) {
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return headers;
+}
+
+type SignInRequest = {
+  auth: Auth;
+  request: Request;
+  /** The page's URL: its `?redirectTo=` is where the user goes afterwards. */
+  url: URL;
+  path: "/sign-in/email" | "/sign-up/email";
+  body: Record<string, unknown>;
+  /** What the form says when better-auth refuses (SPEC.md: "Bad User Credentials"...), and with which status. */
+  refused: { error: string; status: 400 | 401 };
+};
+
+/**
+ * How the sign-in and sign-up forms answer: the session cookie and a redirect to `?redirectTo=` (or Explore)
+ * when better-auth accepts, `refused` when it does not, a 429 with Retry-After when the address is rate limited.
+ */
+export async function signInOrUp({ auth, request, url, path, body, refused }: SignInRequest) {
+  try {
+    const response = await callAuthEndpoint(auth, request, path, body);
+    if (!response.ok) return data({ error: refused.error }, { status: refused.status });
+    return redirect(redirectTarget(url), { headers: authCookies(response) });
+  } catch (error) {
+    return refusalResponse(error);
+  }
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { FieldErrors } from "#app/http/errors.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
-import { LISTING_TYPES, type Listing, type ListingType } from "./listing.model.ts";
+import { LISTING_TYPES, type Listing } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -200,20 +200,14 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
 /** A photo already stored, as the edit form shows it. */
 export type ListingFormPhoto = { id: string; src: string };
 
-/** What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit. */
-export type ListingFormDefaults = {
-  type: ListingType;
-  name: string;
-  bedrooms: number;
-  bathrooms: number;
-  parking: boolean;
-  furnished: boolean;
-  address: string;
-  offer: boolean;
-  regularPrice: number;
-  discountedPrice: number;
-  photos: ListingFormPhoto[];
-};
+/**
+ * What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit.
+ * The listing's location is the form's address; its photos are shown by their stored URL.
+ */
+export type ListingFormDefaults = Pick<
+  Listing,
+  "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice"
+> & { address: string; discountedPrice: number; photos: ListingFormPhoto[] };
 
 /**
  * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
