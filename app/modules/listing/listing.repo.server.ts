@@ -108,12 +108,13 @@ export async function findAllListingPaths(
   db: Db,
   limit = 50_000,
 ): Promise<Pick<Listing, "id" | "type" | "timestamp">[]> {
-  return db
+  const rows = await db
     .selectFrom("listing")
     .select(["id", "type", "timestamp"])
     .orderBy("timestamp", "desc")
     .limit(limit)
     .execute();
+  return rows.map((row) => ({ ...row, timestamp: Number(row.timestamp) }));
 }
 
 /** Stores a new listing under `id` (its photos are attached apart). */
