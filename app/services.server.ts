@@ -15,7 +15,7 @@ import { createStorage, type Storage } from "#app/providers/storage/storage.serv
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
 
-// The composition root (decision 015): the one place that turns the parsed configuration into the objects the
+// The composition root (decision 018): the one place that turns the parsed configuration into the objects the
 // app works with. Nothing below it looks them up: server/app.ts hands them to every request as
 // `servicesContext`, route loaders, actions and middleware read them from `context`, and modules take what
 // they use as arguments.
