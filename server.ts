@@ -3,15 +3,18 @@
 import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
+import { type Config, loadConfig } from "#app/config.server.ts";
+import type { Services } from "#app/services.server.ts";
 
-const dev = process.argv.includes("--dev") || process.env.NODE_ENV === "development";
-const port = Number(process.env.PORT ?? 3000);
-const host = process.env.HOST ?? "0.0.0.0";
+// The environment is read here, once: a bad variable stops the start with a message that names it.
+const config = loadConfig();
+const dev = process.argv.includes("--dev") || config.env === "development";
 
+/** What server/app.ts exports (see there). */
 type ServerBuild = {
-  app: express.Express;
-  start: () => Promise<void>;
-  stop: () => Promise<void>;
+  start: (config: Config) => Promise<Services>;
+  stop: (services: Services) => Promise<void>;
+  createApp: (services: Services) => express.Express;
 };
 
 const app = express();
@@ -19,16 +22,21 @@ app.disable("x-powered-by");
 app.use(compression());
 
 let build: ServerBuild;
+let services: Services;
 let stopping = false;
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
   app.use(viteDevServer.middlewares);
   build = (await viteDevServer.ssrLoadModule("./server/app.ts")) as ServerBuild;
+  services = await build.start(config);
+  // An edit reloads the app's modules; the services (database, workers, timers) stay those started above.
+  let current: { build: ServerBuild; app: express.Express } | undefined;
   app.use(async (req, res, next) => {
     try {
       const fresh = (await viteDevServer.ssrLoadModule("./server/app.ts")) as ServerBuild;
-      fresh.app(req, res, next);
+      if (current?.build !== fresh) current = { build: fresh, app: fresh.createApp(services) };
+      current.app(req, res, next);
     } catch (error) {
       if (error instanceof Error) viteDevServer.ssrFixStacktrace(error);
       next(error);
@@ -38,13 +46,13 @@ if (dev) {
   // A variable path: the build does not exist when the type checker runs.
   const buildPath = "./build/server/index.js";
   build = (await import(buildPath)) as ServerBuild;
+  services = await build.start(config);
   // Fingerprinted assets never change; everything else in the client build may.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
-  app.use(build.app);
+  app.use(build.createApp(services));
 }
 
-await build.start();
 const server = createServer(app);
 server.keepAliveTimeout = 65_000;
 // Once close() is called Node stops accepting connections, but a keep-alive connection whose request was in
@@ -55,8 +63,8 @@ server.on("request", (_req, res) => {
     if (stopping) setImmediate(() => server.closeIdleConnections());
   });
 });
-server.listen(port, host, () => {
-  console.log(JSON.stringify({ level: 30, msg: `Homestead listening on http://localhost:${port}` }));
+server.listen(config.port, config.host, () => {
+  console.log(JSON.stringify({ level: 30, msg: `Homestead listening on http://localhost:${config.port}` }));
 });
 
 // SIGTERM (orchestrators) and SIGINT (Ctrl+C): stop taking connections, let requests in flight finish, then
@@ -67,7 +75,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     stopping = true;
     setTimeout(() => process.exit(1), 10_000).unref();
     server.close(async () => {
-      await build.stop();
+      await build.stop(services);
       process.exit(0);
     });
     server.closeIdleConnections();

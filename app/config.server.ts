@@ -159,11 +159,3 @@ function readOrCreateSecret(dataDir: string) {
   }
   return readFileSync(file, "utf8").trim();
 }
-
-let cached: Config | undefined;
-
-/** The process-wide configuration, parsed on first use. */
-export function config(): Config {
-  cached ??= loadConfig();
-  return cached;
-}

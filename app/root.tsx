@@ -1,34 +1,33 @@
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteLoaderData,
-} from "react-router";
+import { useEffect } from "react";
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AppStyles } from "#app/components/app-styles.tsx";
 import { BottomNav } from "#app/components/bottom-nav.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { PendingNavigation } from "#app/components/pending-navigation.tsx";
-import { Toaster, useToast } from "#app/components/toaster.tsx";
-import { getUser, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
+import { notify, Toaster, useToast } from "#app/components/toaster.tsx";
+import { sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
 import { getToast, toastMiddleware } from "#app/modules/toast/toast.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/root.ts";
 
 // The stylesheet is inlined by the server (see AppStyles); in development this import also puts it on the
 // client, where Vite's hot reload keeps it in step with edits.
 if (import.meta.env.DEV) void import("./app.css");
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, toastMiddleware];
+// The session is read only when a loader or action asks who is signed in; the toast cookie on every page.
+export const middleware: Route.MiddlewareFunction[] = [
+  (args, next) => sessionMiddleware(args.context.get(servicesContext).auth)(args, next),
+  (args, next) => toastMiddleware(args.context.get(servicesContext).toastCookie)(args, next),
+];
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = await getUser(context);
-  return { user: user && { id: user.id, name: user.name }, toast: getToast(context) };
+// Nothing about who is signed in: a page that shows the user asks for them itself, so the pages that do not
+// are the same for every visitor (decision 013).
+export function loader({ context }: Route.LoaderArgs) {
+  return { toast: getToast(context) };
 }
 
-// The root data is small (who is signed in, a pending toast) and must be fresh after every navigation.
+// A toast can arrive with any navigation.
 export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
@@ -65,25 +64,27 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-/** The signed-in user as the root loader saw it, for any component (null for a visitor). */
-export function useOptionalUser() {
-  const data = useRouteLoaderData<typeof loader>("root");
-  return data?.user ?? null;
-}
-
+/**
+ * The one error page. A 404 is the not-found page, with the server's words also as a toast ("Listing does not
+ * exist"); another refusal (4xx) says why in words written for the user; a crash says nothing more than that
+ * something went wrong (the log has the cause).
+ */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  // A request the server refused (4xx) says why in words written for the user; a crash says nothing more.
-  const refusal =
-    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
+  const response = isRouteErrorResponse(error) ? error : null;
+  // A refusal's words, thrown as text: data("Listing does not exist", { status: 404 }).
+  const message = typeof response?.data === "string" ? response.data : null;
+  const notFound = response?.status === 404;
+  useEffect(() => {
+    if (notFound && message) notify("error", message);
+  }, [notFound, message]);
   return (
     <>
       {notFound ? (
-        <NotFound />
-      ) : refusal ? (
+        <NotFound message={message ?? undefined} />
+      ) : response && response.status < 500 && message ? (
         <main className="page">
           <h1 className="page-heading">Request refused</h1>
-          <p role="alert">{refusal}</p>
+          <p role="alert">{message}</p>
         </main>
       ) : (
         <main className="page">
@@ -92,6 +93,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         </main>
       )}
       <BottomNav />
+      <Toaster />
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { type Cookie, createContext } from "react-router";
 import { createDb, type Db } from "#app/db/db.server.ts";
 import { migrateToLatest } from "#app/db/migrate.server.ts";
 import { type Auth, createAuth } from "#app/modules/auth/auth.server.ts";
@@ -7,11 +8,17 @@ import {
   startUploadSweeper,
   type UploadServer,
 } from "#app/modules/image/image.tus.server.ts";
+import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
 import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
-import { type Config, config as loadProcessConfig } from "./config.server.ts";
+import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
+
+// The composition root (decision 018): the one place that turns the parsed configuration into the objects the
+// app works with. Nothing below it looks them up: server/app.ts hands them to every request as
+// `servicesContext`, route loaders, actions and middleware read them from `context`, and modules take what
+// they use as arguments.
 
 /** Everything a request may need that outlives it: built once per process at start. */
 export type Services = {
@@ -23,13 +30,18 @@ export type Services = {
   geocoder: Geocoder;
   /** The tus endpoint behind /api/uploads. */
   uploads: UploadServer;
+  /** Carries a toast over a redirect (toast.server.ts). */
+  toastCookie: Cookie;
 };
 
-let current: Services | undefined;
-let stopUploadSweeper: (() => void) | undefined;
+/** This process's services, on every request's context (set by server/app.ts). */
+export const servicesContext = createContext<Services>();
 
-/** Builds the services and brings the database schema up to date. */
-export async function startServices(config: Config = loadProcessConfig()): Promise<Services> {
+const stopSweepers = new WeakMap<Services, () => void>();
+
+/** Builds the services from `config` and brings the database schema up to date. */
+export async function startServices(config: Config): Promise<Services> {
+  logger.level = config.logLevel;
   const db = createDb(config.database);
   const applied = await migrateToLatest(db);
   if (applied.length > 0) logger.info({ applied }, "database migrated");
@@ -46,23 +58,15 @@ export async function startServices(config: Config = loadProcessConfig()): Promi
     resolveUserId: async (request) =>
       (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
   });
-  stopUploadSweeper?.();
-  stopUploadSweeper = startUploadSweeper(uploads);
-  current = { config, db, auth, mailer, storage, geocoder, uploads };
-  return current;
+  const toastCookie = createToastCookie({ secret: config.auth.secret, secure: config.secureCookies });
+  const services = { config, db, auth, mailer, storage, geocoder, uploads, toastCookie };
+  stopSweepers.set(services, startUploadSweeper(uploads));
+  return services;
 }
 
-/** Closes what startServices opened (the database pool or file). */
-export async function stopServices() {
-  stopUploadSweeper?.();
-  stopUploadSweeper = undefined;
-  await current?.geocoder.stop?.();
-  await current?.db.destroy();
-  current = undefined;
-}
-
-/** The running process's services; only valid after startServices. */
-export function services(): Services {
-  if (!current) throw new Error("services() called before startServices()");
-  return current;
+/** Closes what startServices opened: the upload sweeper, the geocoder's worker, the database pool or file. */
+export async function stopServices(services: Services) {
+  stopSweepers.get(services)?.();
+  await services.geocoder.stop?.();
+  await services.db.destroy();
 }

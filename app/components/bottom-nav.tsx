@@ -1,5 +1,5 @@
 import { NavLink } from "react-router";
-import { ExploreIcon, OfferIcon, PersonIcon } from "./icons.tsx";
+import { Icon, type IconProps } from "./icon.tsx";
 
 const tabs = [
   { to: "/", label: "Explore", Icon: ExploreIcon },
@@ -42,5 +42,32 @@ export function BottomNav() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+function ExploreIcon({ className = "size-7" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="12" cy="12" r="10" />
+      <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36 6.36-2.12z" />
+    </Icon>
+  );
+}
+
+function OfferIcon({ className = "size-7" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M20.59 13.41 13.42 20.58a2 2 0 0 1-2.83 0L2 12V2h10l8.59 8.59a2 2 0 0 1 0 2.82z" />
+      <circle cx="7" cy="7" r="1.5" />
+    </Icon>
+  );
+}
+
+function PersonIcon({ className = "size-7" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21a8 8 0 0 1 16 0" />
+    </Icon>
   );
 }

@@ -1,51 +1,6 @@
-// Inline icons (no icon font to download). Decorative: the text beside each icon names it.
-type IconProps = { className?: string };
+import { Icon, type IconProps } from "./icon.tsx";
 
-function Icon({ className, children }: { className: string; children: React.ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export function ExploreIcon({ className = "size-7" }: IconProps) {
-  return (
-    <Icon className={className}>
-      <circle cx="12" cy="12" r="10" />
-      <path d="m16.24 7.76-2.12 6.36-6.36 2.12 2.12-6.36 6.36-2.12z" />
-    </Icon>
-  );
-}
-
-export function OfferIcon({ className = "size-7" }: IconProps) {
-  return (
-    <Icon className={className}>
-      <path d="M20.59 13.41 13.42 20.58a2 2 0 0 1-2.83 0L2 12V2h10l8.59 8.59a2 2 0 0 1 0 2.82z" />
-      <circle cx="7" cy="7" r="1.5" />
-    </Icon>
-  );
-}
-
-export function PersonIcon({ className = "size-7" }: IconProps) {
-  return (
-    <Icon className={className}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21a8 8 0 0 1 16 0" />
-    </Icon>
-  );
-}
+// The icons of several screens; the bottom bar keeps its own (bottom-nav.tsx), so every page does not load these.
 
 export function EyeIcon({ className = "size-6", crossed = false }: IconProps & { crossed?: boolean }) {
   return (

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { ColumnType, Insertable, Selectable } from "kysely";
 
 /**
  * Row types of every table, as the database holds them. Booleans are 0/1 integers on SQLite and booleans on
@@ -103,7 +103,4 @@ export interface Database {
 
 export type ListingRow = Selectable<ListingTable>;
 export type NewListingRow = Insertable<ListingTable>;
-export type ListingRowUpdate = Updateable<ListingTable>;
 export type ImageRow = Selectable<ImageTable>;
-export type UserRow = Selectable<UserTable>;
-export type { Generated };

@@ -1,17 +1,18 @@
 import { checkAuthRequest } from "#app/modules/auth/auth.request-guard.server.ts";
-import { services } from "#app/services.server.ts";
+import type { Auth } from "#app/modules/auth/auth.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/api.auth.ts";
 
 // better-auth's own HTTP API (sessions, OAuth callbacks, reset links), behind a size limit and a NUL check.
-export function loader({ request }: Route.LoaderArgs) {
-  return handle(request);
+export function loader({ context, request }: Route.LoaderArgs) {
+  return handle(context.get(servicesContext).auth, request);
 }
 
-export function action({ request }: Route.ActionArgs) {
-  return handle(request);
+export function action({ context, request }: Route.ActionArgs) {
+  return handle(context.get(servicesContext).auth, request);
 }
 
-async function handle(request: Request) {
+async function handle(auth: Auth, request: Request) {
   const checked = await checkAuthRequest(request);
-  return checked instanceof Response ? checked : services().auth.handler(checked);
+  return checked instanceof Response ? checked : auth.handler(checked);
 }

@@ -2,17 +2,15 @@ import { useEffect } from "react";
 import { redirect } from "react-router";
 import { GOOGLE_CHANNEL, type GoogleSignInMessage } from "#app/components/auth/google-button.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
+import { GOOGLE_FAILED } from "#app/modules/auth/auth.constants.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import type { Route } from "./+types/auth.google-done.ts";
 
 // Where Google sign-in ends. In a full-page flow it redirects; in the popup it tells the opener and closes.
-export async function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, url }: Route.LoaderArgs) {
   const ok = !url.searchParams.has("failed") && !url.searchParams.has("error");
   if (!url.searchParams.has("popup")) {
-    throw ok
-      ? redirect("/")
-      : await redirectWithToast("/sign-in", "error", "Could not authorize with Google");
+    throw ok ? redirect("/") : redirectWithToast(context, "/sign-in", "error", GOOGLE_FAILED);
   }
   return { ok };
 }

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
-import { loadListingsPage } from "#app/modules/listing/listing.page.server.ts";
-import { orFailedPage } from "#app/modules/listing/listing.page.ts";
+import { orFailedPage } from "#app/modules/listing/listing.model.ts";
+import { loadListingsPage } from "#app/modules/listing/listing.repo.server.ts";
 import { categoryHeading, isListingType } from "#app/modules/listing/listing.rules.ts";
-import { listMeta } from "#app/modules/listing/listing.seo.ts";
-import { services } from "#app/services.server.ts";
+import { listMeta } from "#app/modules/seo/seo.rules.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/category.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -17,11 +17,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       )
     : [{ title: "Page not found · Homestead" }];
 
-export async function loader({ params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { categoryName } = params;
   // Only rent and sale exist; anything else is the 404 page.
   if (!isListingType(categoryName)) throw data(null, { status: 404 });
-  const { db, config } = services();
+  const { db, config } = context.get(servicesContext);
   const page = await loadListingsPage(db, { type: categoryName }, url.searchParams.get("cursor"));
   return { categoryName, heading: categoryHeading(categoryName), publicUrl: config.publicUrl, ...page };
 }

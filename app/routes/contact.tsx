@@ -4,7 +4,7 @@ import { notify } from "#app/components/toaster.tsx";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { landlordMailtoHref } from "#app/modules/listing/listing.contact.ts";
 import { findUserContactById } from "#app/modules/user/user.repo.server.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/contact.ts";
 
 const LANDLORD_MISSING = "Could not get landlord data";
@@ -21,7 +21,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   // Signed-in users only: this is the one page that reveals a landlord's e-mail (ARCHITECTURE.md).
   await requireUser(context, url);
   const listingName = url.searchParams.get("listingName") ?? "";
-  const landlord = await findUserContactById(services().db, params.landlordId);
+  const landlord = await findUserContactById(context.get(servicesContext).db, params.landlordId);
   if (!landlord) return data({ landlord: null, listingName }, { status: 404 });
   return { landlord: { name: landlord.name, email: landlord.email }, listingName };
 }

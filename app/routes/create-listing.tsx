@@ -1,16 +1,16 @@
-import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
+import { ListingEditor } from "#app/components/listing-editor/listing-editor.tsx";
+import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
-import { listingWriteErrorResponse } from "#app/modules/listing/listing.responses.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
+  listingFormDefaults,
   listingFormInput,
-  NEW_LISTING_DEFAULTS,
 } from "#app/modules/listing/listing.schema.ts";
 import { createListing } from "#app/modules/listing/listing.service.server.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/create-listing.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Create a Listing · Homestead" }];
@@ -24,18 +24,20 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const user = await requireUser(context, url);
   const input = listingFormInput(await readForm(request));
   try {
-    const saved = await createListing(services(), user, input);
-    return redirectWithToast(listingPath(saved), "success", LISTING_MESSAGES.saved);
+    const saved = await createListing(context.get(servicesContext), user, input);
+    return redirectWithToast(context, listingPath(saved), "success", LISTING_MESSAGES.saved);
   } catch (error) {
-    return listingWriteErrorResponse(error);
+    return refusalResponse(error);
   }
 }
+
+const NEW_LISTING = listingFormDefaults();
 
 export default function CreateListing({ actionData }: Route.ComponentProps) {
   return (
     <main className="page max-w-2xl">
       <h1 className="page-heading">Create a Listing</h1>
-      <ListingForm defaults={NEW_LISTING_DEFAULTS} submitLabel="Create Listing" actionData={actionData} />
+      <ListingEditor defaults={NEW_LISTING} submitLabel="Create Listing" actionData={actionData} />
     </main>
   );
 }

@@ -1,16 +1,17 @@
-import { ListingForm } from "#app/components/listing-form/listing-form.tsx";
+import type { RouterContextProvider } from "react-router";
+import { ListingEditor } from "#app/components/listing-editor/listing-editor.tsx";
+import { ForbiddenError, NotFoundError, refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
-import { listingWriteErrorResponse } from "#app/modules/listing/listing.responses.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
-  type ListingFormDefaults,
+  listingFormDefaults,
   listingFormInput,
 } from "#app/modules/listing/listing.schema.ts";
 import { findEditableListing, updateListing } from "#app/modules/listing/listing.service.server.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/edit-listing.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homestead" }];
@@ -18,23 +19,10 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homeste
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
   try {
-    const listing = await findEditableListing(services().db, user, params.listingId);
-    const defaults: ListingFormDefaults = {
-      type: listing.type,
-      name: listing.name,
-      bedrooms: listing.bedrooms,
-      bathrooms: listing.bathrooms,
-      parking: listing.parking,
-      furnished: listing.furnished,
-      address: listing.location,
-      offer: listing.offer,
-      regularPrice: listing.regularPrice,
-      discountedPrice: listing.discountedPrice ?? 0,
-      photos: listing.images.map((image) => ({ id: image.id, src: image.src })),
-    };
-    return { listingId: listing.id, defaults };
+    const listing = await findEditableListing(context.get(servicesContext).db, user, params.listingId);
+    return { listingId: listing.id, defaults: listingFormDefaults(listing) };
   } catch (error) {
-    throw await listingWriteErrorResponse(error);
+    throw refusal(context, error);
   }
 }
 
@@ -42,11 +30,22 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const user = await requireUser(context, url);
   const input = listingFormInput(await readForm(request));
   try {
-    const saved = await updateListing(services(), user, params.listingId, input);
-    return redirectWithToast(listingPath(saved), "success", LISTING_MESSAGES.saved);
+    const saved = await updateListing(context.get(servicesContext), user, params.listingId, input);
+    return redirectWithToast(context, listingPath(saved), "success", LISTING_MESSAGES.saved);
   } catch (error) {
-    return listingWriteErrorResponse(error);
+    return refusal(context, error);
   }
+}
+
+/**
+ * SPEC.md section 5: a listing that does not exist, or is someone else's, sends the user to Explore with the
+ * message as a toast ("Listing does not exist", "You can not edit that listing"); a refused form stays.
+ */
+function refusal(context: Readonly<RouterContextProvider>, error: unknown) {
+  if (error instanceof NotFoundError || error instanceof ForbiddenError) {
+    return redirectWithToast(context, "/", "error", error.message);
+  }
+  return refusalResponse(error);
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
@@ -54,7 +53,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
     <main className="page max-w-2xl">
       <h1 className="page-heading">Edit Listing</h1>
       {/* A fresh form per listing: its state starts from that listing's values. */}
-      <ListingForm
+      <ListingEditor
         key={loaderData.listingId}
         defaults={loaderData.defaults}
         submitLabel="Edit Listing"

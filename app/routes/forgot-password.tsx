@@ -2,28 +2,38 @@ import { data, Form, Link } from "react-router";
 import { EmailField } from "#app/components/auth/email-field.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
-import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "#app/modules/auth/auth.forward.server.ts";
+import { callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
 import { ForgotPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/forgot-password.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Homestead" }];
 
 const SEND_FAILED = "Could not send reset email";
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const form = ForgotPasswordFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: SEND_FAILED }, { status: 400 });
-  // better-auth answers the same whether or not the address has an account.
-  const response = await callAuthEndpoint(request, "/request-password-reset", {
-    email: form.data.email,
-    redirectTo: "/reset-password",
-  });
-  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
-  // A 4xx is better-auth refusing the request itself (an address that is not one); only its own failure is a 502.
-  if (!response.ok) return data({ error: SEND_FAILED }, { status: response.status >= 500 ? 502 : 400 });
-  return redirectWithToast("/sign-in", "success", "Email was sent");
+  try {
+    // better-auth answers the same whether or not the address has an account.
+    const response = await callAuthEndpoint(
+      context.get(servicesContext).auth,
+      request,
+      "/request-password-reset",
+      {
+        email: form.data.email,
+        redirectTo: "/reset-password",
+      },
+    );
+    // A 4xx is better-auth refusing the request itself (an address that is not one); only its own failure is a 502.
+    if (!response.ok) return data({ error: SEND_FAILED }, { status: response.status >= 500 ? 502 : 400 });
+    return redirectWithToast(context, "/sign-in", "success", "Email was sent");
+  } catch (error) {
+    return refusalResponse(error);
+  }
 }
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {

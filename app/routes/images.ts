@@ -1,20 +1,21 @@
 import { Readable } from "node:stream";
 import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
+import { parseVariantKey } from "#app/modules/image/image.rules.ts";
 import { InvalidStorageKeyError } from "#app/providers/storage/storage.key.server.ts";
-import { services } from "#app/services.server.ts";
+import type { StoredObject } from "#app/providers/storage/storage.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/images.ts";
 
 // Processed photos: "/images/<key>-<width>.webp". Keys are unguessable and never rewritten (a new photo gets
 // a new key), so browsers and CDNs may keep them for a year.
-const VARIANT = /^[A-Za-z0-9][A-Za-z0-9_-]*-\d{1,5}\.webp$/;
 
 /** Streams one stored WebP, or 404. */
-export async function loader({ params }: Route.LoaderArgs) {
-  const name = params["*"] ?? "";
-  if (!VARIANT.test(name)) return notFound();
-  let stored: Awaited<ReturnType<ReturnType<typeof services>["storage"]["get"]>>;
+export async function loader({ context, params }: Route.LoaderArgs) {
+  const key = `images/${params["*"] ?? ""}`;
+  if (!parseVariantKey(key)) return notFound();
+  let stored: StoredObject | null;
   try {
-    stored = await services().storage.get(`images/${name}`);
+    stored = await context.get(servicesContext).storage.get(key);
   } catch (error) {
     if (error instanceof InvalidStorageKeyError) return notFound();
     throw error;

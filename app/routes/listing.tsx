@@ -1,31 +1,27 @@
-import { useEffect } from "react";
-import { data, isRouteErrorResponse, Link, redirect } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
 import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
 import { PhotoSlider } from "#app/components/listing/photo-slider.tsx";
 import { ShareButton } from "#app/components/listing/share-button.tsx";
-import { NotFound } from "#app/components/not-found.tsx";
-import { notify } from "#app/components/toaster.tsx";
 import { getUser } from "#app/modules/auth/auth.session.server.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
+import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/listing.ts";
-
-const NOT_FOUND = "Listing does not exist";
 
 // On a 404 the error boundary's NotFound page sets the title.
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? listingMeta(loaderData.listing, loaderData.publicUrl) : [];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = services();
+  const { db, config } = context.get(servicesContext);
   const listing = await findListingById(db, params.listingId);
-  if (!listing) throw data(NOT_FOUND, { status: 404 });
+  if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
   const viewer = await getUser(context);
@@ -68,20 +64,6 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </section>
         <JsonLd data={listingJsonLd(listing, publicUrl)} />
       </div>
-    </main>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
-  useEffect(() => {
-    if (notFound) notify("error", NOT_FOUND);
-  }, [notFound]);
-  if (notFound) return <NotFound message={NOT_FOUND} />;
-  return (
-    <main className="page">
-      <h1 className="page-heading">Something went wrong</h1>
-      <p>Please try again in a moment.</p>
     </main>
   );
 }

@@ -1,8 +1,8 @@
 import { ListingList } from "#app/components/listing/listing-list.tsx";
-import { loadListingsPage } from "#app/modules/listing/listing.page.server.ts";
-import { orFailedPage } from "#app/modules/listing/listing.page.ts";
-import { listMeta } from "#app/modules/listing/listing.seo.ts";
-import { services } from "#app/services.server.ts";
+import { orFailedPage } from "#app/modules/listing/listing.model.ts";
+import { loadListingsPage } from "#app/modules/listing/listing.repo.server.ts";
+import { listMeta } from "#app/modules/seo/seo.rules.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/offers.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = ({ loaderData }) =>
       )
     : [{ title: "Offers · Homestead" }];
 
-export async function loader({ url }: Route.LoaderArgs) {
-  const { db, config } = services();
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
   const page = await loadListingsPage(db, { offer: true }, url.searchParams.get("cursor"));
   return { publicUrl: config.publicUrl, ...page };
 }

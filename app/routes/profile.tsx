@@ -2,45 +2,44 @@ import { data, Form, Link } from "react-router";
 import { ArrowRightIcon, HomeIcon } from "#app/components/icons.tsx";
 import { PersonalDetails } from "#app/components/profile/personal-details.tsx";
 import { YourListings } from "#app/components/profile/your-listings.tsx";
+import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
-import { deleteListing, ListingWriteError } from "#app/modules/listing/listing.service.server.ts";
-import { toListingSummary } from "#app/modules/listing/listing.summary.ts";
+import { deleteListing } from "#app/modules/listing/listing.service.server.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { changeOwnName } from "#app/modules/user/user.service.server.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/profile.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "My Profile · Homestead" }];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
-  const listings = await findListingsByOwner(services().db, user.id);
+  const listings = await findListingsByOwner(context.get(servicesContext).db, user.id);
   return { user, listings: listings.map(toListingSummary) };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (intent === "update-name") {
-    const result = await changeOwnName(services().db, user, { name: formData.get("name") });
-    if (!result.ok) return data({ intent, error: result.error }, { status: 400 });
-    return { intent, error: null };
-  }
-  if (intent === "delete-listing") {
-    try {
-      await deleteListing(services(), user, String(formData.get("listingId") ?? ""));
-    } catch (error) {
-      if (!(error instanceof ListingWriteError)) throw error;
-      const refusal = error.code === "forbidden" ? "You can not delete that listing" : error.message;
-      return data({ intent, error: refusal }, { status: error.code === "forbidden" ? 403 : 404 });
+  try {
+    if (intent === "update-name") {
+      await changeOwnName(services.db, user, { name: formData.get("name") });
+      return { error: null };
     }
-    return redirectWithToast("/profile", "success", LISTING_MESSAGES.deleted);
+    if (intent === "delete-listing") {
+      await deleteListing(services, user, String(formData.get("listingId") ?? ""));
+      return redirectWithToast(context, "/profile", "success", LISTING_MESSAGES.deleted);
+    }
+  } catch (error) {
+    return refusalResponse(error);
   }
-  return data({ intent, error: "Unknown action" }, { status: 400 });
+  return data({ error: "Unknown action" }, { status: 400 });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {

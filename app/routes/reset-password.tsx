@@ -2,10 +2,13 @@ import { data, Form, Link } from "react-router";
 import { PasswordField } from "#app/components/auth/password-field.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
-import { callAuthEndpoint, TOO_MANY_ATTEMPTS } from "#app/modules/auth/auth.forward.server.ts";
-import { MIN_PASSWORD_LENGTH, ResetPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
+import { MIN_PASSWORD_LENGTH } from "#app/modules/auth/auth.constants.ts";
+import { callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
+import { ResetPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/reset-password.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Choose a new password Â· Homestead" }];
@@ -13,29 +16,38 @@ export const meta: Route.MetaFunction = () => [{ title: "Choose a new password Â
 const LINK_INVALID = "This reset link is invalid or has expired. Ask for a new one.";
 
 // The e-mailed link goes through better-auth, which checks the token and lands here with ?token= or ?error=.
-export function loader({ request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export function loader({ url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token");
   return { token: url.searchParams.has("error") ? null : token };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ context, request }: Route.ActionArgs) {
   const form = ResetPasswordFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: LINK_INVALID }, { status: 400 });
-  const response = await callAuthEndpoint(request, "/reset-password", {
-    token: form.data.token,
-    newPassword: form.data.password,
-  });
-  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { code?: string } | null;
-    const tooShort = body?.code === "PASSWORD_TOO_SHORT";
-    return data(
-      { error: tooShort ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` : LINK_INVALID },
-      { status: 400 },
+  try {
+    const response = await callAuthEndpoint(context.get(servicesContext).auth, request, "/reset-password", {
+      token: form.data.token,
+      newPassword: form.data.password,
+    });
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { code?: string } | null;
+      const tooShort = body?.code === "PASSWORD_TOO_SHORT";
+      return data(
+        {
+          error: tooShort ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` : LINK_INVALID,
+        },
+        { status: 400 },
+      );
+    }
+    return redirectWithToast(
+      context,
+      "/sign-in",
+      "success",
+      "Your password was changed. Sign in with the new one.",
     );
+  } catch (error) {
+    return refusalResponse(error);
   }
-  return redirectWithToast("/sign-in", "success", "Your password was changed. Sign in with the new one.");
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,8 +1,9 @@
 import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
+import type { Route } from "./+types/robots.ts";
 
-export function loader() {
-  const { publicUrl } = services().config;
+export function loader({ context }: Route.LoaderArgs) {
+  const { publicUrl } = context.get(servicesContext).config;
   const body = [
     "User-agent: *",
     "Disallow: /profile",

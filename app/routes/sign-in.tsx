@@ -5,38 +5,39 @@ import { PasswordField } from "#app/components/auth/password-field.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { readForm } from "#app/http/request-body.server.ts";
-import { authCookies, callAuthEndpoint, TOO_MANY_ATTEMPTS } from "#app/modules/auth/auth.forward.server.ts";
+import { signInOrUp } from "#app/modules/auth/auth.forward.server.ts";
 import { SignInFormSchema } from "#app/modules/auth/auth.schema.ts";
-import { getUser, safeRedirectPath } from "#app/modules/auth/auth.session.server.ts";
-import { services } from "#app/services.server.ts";
+import { getUser, redirectTarget } from "#app/modules/auth/auth.session.server.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/sign-in.ts";
 
 export const meta: Route.MetaFunction = () => [{ title: "Sign in · Homestead" }];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"));
-  if (await getUser(context)) throw redirect(redirectTo);
-  return { googleEnabled: Boolean(services().config.auth.google) };
+export async function loader({ context, url }: Route.LoaderArgs) {
+  if (await getUser(context)) throw redirect(redirectTarget(url));
+  return { googleEnabled: Boolean(context.get(servicesContext).config.auth.google) };
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const form = SignInFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!form.success) return data({ error: "Bad User Credentials" }, { status: 400 });
-  const { email, password, redirectTo } = form.data;
-  const response = await callAuthEndpoint(request, "/sign-in/email", { email, password });
-  if (response.status === 429) return data({ error: TOO_MANY_ATTEMPTS }, { status: 429 });
-  if (!response.ok) return data({ error: "Bad User Credentials" }, { status: 401 });
-  return redirect(safeRedirectPath(redirectTo), { headers: authCookies(response) });
+  return signInOrUp({
+    auth: context.get(servicesContext).auth,
+    request,
+    url,
+    path: "/sign-in/email",
+    body: form.data,
+    refused: { error: "Bad User Credentials", status: 401 },
+  });
 }
 
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
-  const redirectTo = searchParams.get("redirectTo") ?? "";
   return (
     <main className="page max-w-md">
       <h1 className="page-heading">Welcome Back!</h1>
+      {/* Posts to this page's URL, ?redirectTo= included: the action sends the user back there. */}
       <Form method="post" className="flex flex-col gap-4">
-        <input type="hidden" name="redirectTo" value={redirectTo} />
         <EmailField />
         <PasswordField autoComplete="current-password" />
         <Link to="/forgot-password" className="link self-end">
@@ -52,7 +53,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
         googleEnabled={loaderData.googleEnabled}
         otherScreen="/sign-up"
         otherLabel="Sign Up Instead"
-        redirectTo={redirectTo}
+        redirectTo={searchParams.get("redirectTo")}
       />
     </main>
   );

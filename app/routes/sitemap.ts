@@ -1,11 +1,12 @@
 import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
 import { findAllListingPaths } from "#app/modules/listing/listing.repo.server.ts";
 import { sitemapEntries, sitemapXml } from "#app/modules/listing/listing.sitemap.ts";
-import { services } from "#app/services.server.ts";
+import { servicesContext } from "#app/services.server.ts";
+import type { Route } from "./+types/sitemap.ts";
 
 /** /sitemap.xml: the public pages and every listing page, with absolute URLs and last-modified times. */
-export async function loader() {
-  const { db, config } = services();
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
   const listings = await findAllListingPaths(db);
   return new Response(sitemapXml(config.publicUrl, sitemapEntries(listings)), {
     headers: {

@@ -5,7 +5,6 @@ import { createDb, type Db } from "#app/db/db.server.ts";
 import type { NewListingRow } from "#app/db/schema.ts";
 import { insertImage } from "#app/modules/image/image.repo.server.ts";
 import { storedWidths } from "#app/modules/image/image.rules.ts";
-import { insertListing } from "#app/modules/listing/listing.repo.server.ts";
 import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
 import { testImageRow, testListingRow } from "./factories.ts";
 
@@ -107,7 +106,7 @@ export async function insertTestListing(
   const images = Array.from({ length: photos }, (_, position) => testImageRow(row, position));
   for (const image of images) await storePhoto(data.storage, image.storageKey, image.position);
   await data.db.transaction().execute(async (trx) => {
-    await insertListing(trx, row);
+    await trx.insertInto("listing").values(row).execute();
     for (const image of images) await insertImage(trx, image);
   });
   return { ...row, photos };

@@ -3,7 +3,6 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
 import { insertImage } from "#app/modules/image/image.repo.server.ts";
-import { insertListing } from "#app/modules/listing/listing.repo.server.ts";
 
 /** Inserts a user row as better-auth would, without a password: an owner of test data who never signs in. */
 export async function createUser(db: Db, overrides: { name?: string; email?: string } = {}) {
@@ -59,7 +58,7 @@ export function testImageRow(listing: NewListingRow, position: number): ImageRow
 export async function createListing(db: Db, userRef: string, overrides: Partial<NewListingRow> = {}) {
   clock += 1000;
   const row = testListingRow(userRef, { timestamp: clock, ...overrides });
-  await insertListing(db, row);
+  await db.insertInto("listing").values(row).execute();
   await insertImage(db, testImageRow(row, 0));
   return row;
 }

@@ -43,6 +43,6 @@ export async function runSeedCommand(args: string[]): Promise<void> {
     );
     console.log(`sign in as ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}`);
   } finally {
-    await stopServices();
+    await stopServices(services);
   }
 }

@@ -1,6 +1,6 @@
 import type { NewListingRow } from "#app/db/schema.ts";
+import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
-import type { ListingType } from "#app/modules/listing/listing.types.ts";
 import { CITIES, type City } from "./demo-data.places.ts";
 import type { Random } from "./demo-data.random.ts";
 

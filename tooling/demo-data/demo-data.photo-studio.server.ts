@@ -3,9 +3,8 @@ import {
   imageStorageKey,
   type ProcessedImage,
   processImage,
-  variantKey,
 } from "#app/modules/image/image.pipeline.server.ts";
-import { storedWidths } from "#app/modules/image/image.rules.ts";
+import { storedWidths, variantKey } from "#app/modules/image/image.rules.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
 import type { PhotoSpec } from "./demo-data.listing-generator.ts";
 import { exteriorSvg } from "./demo-data.photo-exterior.ts";

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import { GoogleIcon } from "#app/components/icons.tsx";
 import { notify } from "#app/components/toaster.tsx";
+import { GOOGLE_FAILED } from "#app/modules/auth/auth.constants.ts";
 
 export const GOOGLE_CHANNEL = "homestead-google-sign-in";
 export type GoogleSignInMessage = { ok: boolean };
@@ -17,7 +18,7 @@ export function GoogleButton({ label, enabled }: { label: string; enabled: boole
     const channel = new BroadcastChannel(GOOGLE_CHANNEL);
     channel.onmessage = (event: MessageEvent<GoogleSignInMessage>) => {
       if (event.data.ok) navigate("/");
-      else notify("error", "Could not authorize with Google");
+      else notify("error", GOOGLE_FAILED);
     };
     return () => channel.close();
   }, [navigate]);

@@ -1,12 +1,13 @@
 import { Link } from "react-router";
 import { BathIcon, BedIcon, EditIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
+import { imageSources } from "#app/modules/image/image.rules.ts";
+import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
   formatPrice,
   listingPath,
 } from "#app/modules/listing/listing.rules.ts";
-import type { ListingSummary } from "#app/modules/listing/listing.summary.ts";
 
 export type ListingCardProps = {
   listing: ListingSummary;
@@ -31,7 +32,7 @@ export function ListingCard({
   priority = false,
   headingLevel = 2,
 }: ListingCardProps) {
-  const cover = listing.images[0];
+  const cover = listing.images[0] && imageSources(listing.images[0]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="card relative flex p-0 transition hover:shadow-md">

@@ -1,4 +1,5 @@
 import { BathIcon, BedIcon } from "#app/components/icons.tsx";
+import type { Listing } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -6,7 +7,6 @@ import {
   nameWithPrice,
   typeLabel,
 } from "#app/modules/listing/listing.rules.ts";
-import type { Listing } from "#app/modules/listing/listing.types.ts";
 
 /** The detail page's text: name and price, location, For Rent/Sale, the discount, rooms and amenities. */
 export function ListingFacts({ listing }: { listing: Listing }) {

@@ -2,8 +2,7 @@ import { type MouseEvent, useEffect, useState } from "react";
 import { useFetcher, useLocation } from "react-router";
 import { Spinner } from "#app/components/spinner.tsx";
 import { notify } from "#app/components/toaster.tsx";
-import type { ListingsPageData } from "#app/modules/listing/listing.page.ts";
-import type { ListingSummary } from "#app/modules/listing/listing.summary.ts";
+import type { ListingSummary, ListingsPage } from "#app/modules/listing/listing.model.ts";
 import { ListingCard } from "./listing-card.tsx";
 
 /** Cards whose covers load at once: those visible without scrolling on a phone or a desktop. */
@@ -12,7 +11,7 @@ const FETCH_FAILED = "Could not fetch listings";
 
 type Props = {
   /** The page the route loader rendered. Give the list a `key` that changes with the list it shows. */
-  page: ListingsPageData;
+  page: ListingsPage;
   /** Shown when the list is empty, e.g. "No listings for rent". */
   emptyMessage: string;
 };
@@ -24,7 +23,7 @@ type Props = {
  */
 export function ListingList({ page, emptyMessage }: Props) {
   const location = useLocation();
-  const fetcher = useFetcher<ListingsPageData>();
+  const fetcher = useFetcher<ListingsPage>();
   const [more, setMore] = useState<ListingSummary[]>([]);
   const [cursor, setCursor] = useState(page.nextCursor);
   const loading = fetcher.state !== "idle";

@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
 import { HomeIcon } from "#app/components/icons.tsx";
-import type { ListingImage } from "#app/modules/listing/listing.types.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
+import type { ListingImage } from "#app/modules/listing/listing.model.ts";
 
 type Props = { images: ListingImage[]; name: string };
 
@@ -55,11 +56,8 @@ export function PhotoSlider({ images, name }: Props) {
             className="h-full w-full shrink-0 snap-center"
           >
             <img
-              src={image.src}
-              srcSet={image.srcSet}
+              {...imageSources(image)}
               sizes="100vw"
-              width={image.width}
-              height={image.height}
               alt={index === 0 ? name : `${name}, photo ${index + 1}`}
               loading={index === 0 ? "eager" : "lazy"}
               fetchPriority={index === 0 ? "high" : undefined}

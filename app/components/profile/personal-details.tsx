@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "#app/components/toaster.tsx";
+import { USER_NAME_MAX_LENGTH } from "#app/modules/user/user.rules.ts";
 
 type Props = { user: { name: string; email: string } };
 
@@ -59,7 +60,7 @@ export function PersonalDetails({ user }: Props) {
               if (event.key === "Enter") toggle();
             }}
             readOnly={!editing}
-            maxLength={60}
+            maxLength={USER_NAME_MAX_LENGTH}
             className={`text-input ${editing ? "" : "border-transparent bg-gray-50 font-bold shadow-none"}`}
           />
         </div>

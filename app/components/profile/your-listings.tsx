@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
 import { notify } from "#app/components/toaster.tsx";
-import type { ListingSummary } from "#app/modules/listing/listing.summary.ts";
+import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 
 type Props = { listings: ListingSummary[] };
 
@@ -16,7 +16,7 @@ const CONFIRM_DELETE = "Are you sure you want to delete?";
  */
 export function YourListings({ listings }: Props) {
   const navigate = useNavigate();
-  const fetcher = useFetcher<{ intent: string; error: string | null }>({ key: "delete-listing" });
+  const fetcher = useFetcher<{ error: string | null }>({ key: "delete-listing" });
   const [pending, setPending] = useState<{ id: string; name: string } | null>(null);
   const deleting = fetcher.state !== "idle";
   const heading = useRef<HTMLHeadingElement>(null);

@@ -1,29 +1,45 @@
-import { services } from "#app/services.server.ts";
+import { data, redirect } from "react-router";
+import { refusalResponse, TooManyRequestsError } from "#app/http/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.constants.ts";
+import type { Auth } from "./auth.server.ts";
+import { redirectTarget } from "./auth.session.server.ts";
 
 const FORWARDED_HEADERS = ["cookie", "user-agent", CLIENT_IP_HEADER];
+const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
 
 /**
  * Calls a better-auth endpoint in-process, as the browser's own request would, so its rate limits, hooks and
  * cookies apply exactly as on /api/auth. Route actions use this so that forms work before JavaScript loads.
+ * Throws TooManyRequestsError when the client's address has used up its attempts (AUTH_RATE_LIMIT_*).
  */
-export async function callAuthEndpoint(request: Request, path: string, body: Record<string, unknown>) {
-  const { auth, config } = services();
-  const headers = new Headers({
-    "content-type": "application/json",
-    origin: new URL(config.publicUrl).origin,
-  });
+export async function callAuthEndpoint(
+  auth: Auth,
+  request: Request,
+  path: string,
+  body: Record<string, unknown>,
+) {
+  const { baseURL: publicUrl, basePath } = auth.options;
+  const headers = new Headers({ "content-type": "application/json", origin: new URL(publicUrl).origin });
   for (const name of FORWARDED_HEADERS) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return auth.handler(
-    new Request(`${config.publicUrl}/api/auth${path}`, {
-      method: "POST",
-      headers,
-      body: JSON.stringify(body),
-    }),
+  const response = await auth.handler(
+    new Request(`${publicUrl}${basePath}${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
+  if (response.status === 429) {
+    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Number(response.headers.get("X-Retry-After")) || 60);
+  }
+  return response;
+}
+
+/**
+ * For callAuthEndpoint(...).catch: a rate-limited call becomes null, for a link or button that has no form to
+ * show the refusal on (Google sign-in, logout); any other failure is rethrown.
+ */
+export function nullWhenRateLimited(error: unknown): null {
+  if (error instanceof TooManyRequestsError) return null;
+  throw error;
 }
 
 /** The Set-Cookie headers of an auth response, to pass on with our own redirect. */
@@ -33,4 +49,27 @@ export function authCookies(response: Response) {
   return headers;
 }
 
-export const TOO_MANY_ATTEMPTS = "Too many attempts. Please wait a minute and try again.";
+type SignInRequest = {
+  auth: Auth;
+  request: Request;
+  /** The page's URL: its `?redirectTo=` is where the user goes afterwards. */
+  url: URL;
+  path: "/sign-in/email" | "/sign-up/email";
+  body: Record<string, unknown>;
+  /** What the form says when better-auth refuses (SPEC.md: "Bad User Credentials"...), and with which status. */
+  refused: { error: string; status: 400 | 401 };
+};
+
+/**
+ * How the sign-in and sign-up forms answer: the session cookie and a redirect to `?redirectTo=` (or Explore)
+ * when better-auth accepts, `refused` when it does not, a 429 with Retry-After when the address is rate limited.
+ */
+export async function signInOrUp({ auth, request, url, path, body, refused }: SignInRequest) {
+  try {
+    const response = await callAuthEndpoint(auth, request, path, body);
+    if (!response.ok) return data({ error: refused.error }, { status: refused.status });
+    return redirect(redirectTarget(url), { headers: authCookies(response) });
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}

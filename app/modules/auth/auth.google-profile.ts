@@ -1,5 +1,6 @@
 import { replaceUnprintable } from "#app/modules/text/text.rules.ts";
-import { USER_NAME_MAX_LENGTH, UserNameSchema } from "#app/modules/user/user.schema.ts";
+import { USER_NAME_MAX_LENGTH } from "#app/modules/user/user.rules.ts";
+import { UserNameSchema } from "#app/modules/user/user.schema.ts";
 
 const FALLBACK_NAME = "Google user";
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });

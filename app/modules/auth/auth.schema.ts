@@ -10,9 +10,7 @@ const password = z.string().max(128);
 // better-auth's reset tokens are URL-safe letters and digits; anything else is not one of ours.
 const token = z.string().regex(/^[A-Za-z0-9_-]{1,200}$/);
 
-export const SignInFormSchema = z.object({ email, password, redirectTo: z.string().optional() });
+export const SignInFormSchema = z.object({ email, password });
 export const SignUpFormSchema = z.object({ name: UserNameSchema, email, password });
 export const ForgotPasswordFormSchema = z.object({ email });
 export const ResetPasswordFormSchema = z.object({ token, password });
-
-export const MIN_PASSWORD_LENGTH = 8;

@@ -3,7 +3,7 @@ import { genericOAuth } from "better-auth/plugins";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import type { Mailer } from "#app/providers/mail/mail.server.ts";
-import { CLIENT_IP_HEADER } from "./auth.constants.ts";
+import { CLIENT_IP_HEADER, MIN_PASSWORD_LENGTH } from "./auth.constants.ts";
 import { nameFromGoogleProfile } from "./auth.google-profile.ts";
 import { passwordResetMail } from "./auth.mail.ts";
 import { assertAcceptableUserFields } from "./auth.user-fields.server.ts";
@@ -39,7 +39,7 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
     database: { db, type: config.database.kind },
     emailAndPassword: {
       enabled: true,
-      minPasswordLength: 8,
+      minPasswordLength: MIN_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {

@@ -1,5 +1,5 @@
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
-import { services } from "#app/services.server.ts";
+import type { Auth } from "./auth.server.ts";
 
 /** What pages may know about the signed-in user. Never another user's e-mail. */
 export type SessionUser = { id: string; name: string; email: string };
@@ -13,19 +13,21 @@ const sessionContext = createContext<() => SessionLookup>();
  * uploads and other resource requests never pay for it. Passes on the refreshed session cookie when
  * better-auth extends the session.
  */
-export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  let lookup: SessionLookup | undefined;
-  context.set(sessionContext, () => {
-    lookup ??= lookUpSession(request);
-    return lookup;
-  });
-  const response = await next();
-  if (lookup) for (const cookie of await lookup.cookies) response.headers.append("Set-Cookie", cookie);
-  return response;
-};
+export function sessionMiddleware(auth: Auth): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    let lookup: SessionLookup | undefined;
+    context.set(sessionContext, () => {
+      lookup ??= lookUpSession(auth, request);
+      return lookup;
+    });
+    const response = await next();
+    if (lookup) for (const cookie of await lookup.cookies) response.headers.append("Set-Cookie", cookie);
+    return response;
+  };
+}
 
-function lookUpSession(request: Request): SessionLookup {
-  const result = services().auth.api.getSession({ headers: request.headers, returnHeaders: true });
+function lookUpSession(auth: Auth, request: Request): SessionLookup {
+  const result = auth.api.getSession({ headers: request.headers, returnHeaders: true });
   return {
     user: result.then(({ response }) => {
       const user = response?.user;
@@ -48,6 +50,11 @@ export async function requireUser(context: Readonly<RouterContextProvider>, url:
   const user = await getUser(context);
   if (user) return user;
   throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/** Where signing in or up leads: the page's own `?redirectTo=` (its form posts to the same URL), or Explore. */
+export function redirectTarget(url: URL) {
+  return safeRedirectPath(url.searchParams.get("redirectTo"));
 }
 
 /**

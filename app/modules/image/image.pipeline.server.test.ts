@@ -3,14 +3,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
-  IMAGE_WIDTHS,
   ImageRejectedError,
   type ImageRejectionReason,
   imageStorageKey,
   processImage,
   sanitizeFileName,
-  variantKey,
 } from "./image.pipeline.server.ts";
+import { IMAGE_WIDTHS, variantKey } from "./image.rules.ts";
 
 const fixtures = path.resolve(import.meta.dirname, "../../../tests/fixtures");
 const fixture = (name: string) => readFile(path.join(fixtures, name));

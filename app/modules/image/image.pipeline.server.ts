@@ -2,9 +2,6 @@ import sharp, { type Metadata } from "sharp";
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 import { storedWidths } from "./image.rules.ts";
 
-// The widths live in image.rules.ts because pages build srcset from the same list.
-export { IMAGE_WIDTHS } from "./image.rules.ts";
-
 /** Photos above this many pixels are refused before decoding: a small file can expand to gigabytes. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 
@@ -94,7 +91,7 @@ export function sanitizeFileName(name: string): string {
   return slug || "photo";
 }
 
-/** The base key of an upload, "images/{userId}-{fileName}-{uuid}" (SPEC); variants add "-{width}.webp". */
+/** The base key of an upload, "images/{userId}-{fileName}-{uuid}" (SPEC); variantKey adds "-{width}.webp". */
 export function imageStorageKey(
   userId: string,
   fileName: string,
@@ -104,14 +101,4 @@ export function imageStorageKey(
   if (!/^[A-Za-z0-9_-]+$/.test(userId)) throw new Error(`invalid user id for an image key: ${userId}`);
   if (!/^[A-Za-z0-9-]+$/.test(uuid)) throw new Error(`invalid uuid for an image key: ${uuid}`);
   return `images/${userId}-${sanitizeFileName(fileName)}-${uuid}`;
-}
-
-/** The key of one WebP variant of the image stored under `baseKey`. */
-export function variantKey(baseKey: string, width: number): string {
-  return `${baseKey}-${width}.webp`;
-}
-
-/** The base key of an image variant's key (variantKey's inverse), or null for a key no upload writes. */
-export function baseKeyOfVariant(key: string): string | null {
-  return /^(images\/.+)-\d+\.webp$/.exec(key)?.[1] ?? null;
 }

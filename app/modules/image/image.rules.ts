@@ -1,4 +1,5 @@
-// Browser-safe facts about stored photos, shared by the pipeline (which writes them) and the pages.
+// Browser-safe facts about stored photos, shared by the pipeline (which writes them) and the pages (cards,
+// the gallery and the previews, which show them). What an upload must be is in image.upload.ts.
 
 /** The WebP widths written for every photo; a photo narrower than one of them gets only the widths it fills. */
 export const IMAGE_WIDTHS = [400, 800, 1600] as const;
@@ -9,9 +10,29 @@ export function storedWidths(originalWidth: number): number[] {
   return widths.length > 0 ? widths : [Math.min(originalWidth, IMAGE_WIDTHS[0])];
 }
 
+// A photo's base key is "images/{userId}-{fileName}-{uuid}" (SPEC.md section 3, image.pipeline.server.ts);
+// each stored width is "{base key}-{width}.webp", served at "/{that key}".
+const VARIANT_KEY = /^(images\/[A-Za-z0-9][A-Za-z0-9_-]*)-(\d{1,5})\.webp$/;
+
+/** The storage key of one stored width of a photo. */
+export function variantKey(storageKey: string, width: number) {
+  return `${storageKey}-${width}.webp`;
+}
+
+/** The base key and width of a stored width's key (variantKey's inverse), or null for a key no upload writes. */
+export function parseVariantKey(key: string): { storageKey: string; width: number } | null {
+  const match = VARIANT_KEY.exec(key);
+  return match ? { storageKey: match[1]!, width: Number(match[2]) } : null;
+}
+
 /** The public URL of one stored width: storage keys start with "images/", served under /images/. */
 export function imageUrl(storageKey: string, width: number) {
-  return `/${storageKey}-${width}.webp`;
+  return `/${variantKey(storageKey, width)}`;
+}
+
+/** The URL of the widest stored WebP: for link previews and structured data, which want the biggest. */
+export function largestImageUrl(image: { storageKey: string; width: number }) {
+  return imageUrl(image.storageKey, storedWidths(image.width).at(-1)!);
 }
 
 export type ImageSources = { src: string; srcSet: string; width: number; height: number };

@@ -8,10 +8,10 @@ import {
   imageStorageKey,
   processImage,
   sanitizeFileName,
-  variantKey,
 } from "./image.pipeline.server.ts";
 import { deletePendingImages, findPendingImagesBefore, insertImage } from "./image.repo.server.ts";
-import { IMAGE_WIDTHS, storedWidths } from "./image.rules.ts";
+import { IMAGE_WIDTHS, storedWidths, variantKey } from "./image.rules.ts";
+import { UNSUPPORTED_IMAGE_MESSAGE } from "./image.upload.ts";
 
 export type ImageServiceDeps = { db: Db; storage: Storage };
 
@@ -20,7 +20,7 @@ export const ABANDONED_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 
 const REJECTION_MESSAGES: Record<ImageRejectionReason, string> = {
   "not-an-image": "This file is not a readable image",
-  "unsupported-type": "Only .jpg, .jpeg and .png images are accepted",
+  "unsupported-type": UNSUPPORTED_IMAGE_MESSAGE,
   "too-large": "This image has too many pixels",
 };
 

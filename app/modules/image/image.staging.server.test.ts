@@ -11,12 +11,8 @@ import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { contiguousParts } from "./image.staging.s3.server.ts";
 import type { UploadStaging } from "./image.staging.server.ts";
-import {
-  createUploadServer,
-  createUploadStaging,
-  IMAGE_ID_HEADER,
-  type UploadServer,
-} from "./image.tus.server.ts";
+import { createUploadServer, createUploadStaging, type UploadServer } from "./image.tus.server.ts";
+import { IMAGE_ID_HEADER } from "./image.upload.ts";
 
 // The tus endpoint over both stagings, chosen by the app's own createUploadStaging: two endpoints on one staging
 // stand for two app instances, and a photo's parts go to one and then the other.

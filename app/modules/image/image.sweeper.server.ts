@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
-import { baseKeyOfVariant } from "./image.pipeline.server.ts";
 import { findUsedStorageKeys } from "./image.repo.server.ts";
+import { parseVariantKey } from "./image.rules.ts";
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedImages } from "./image.service.server.ts";
 import type { UploadStaging } from "./image.staging.server.ts";
 
@@ -46,7 +46,7 @@ export async function deleteOrphanImageFiles(deps: Pick<SweepDeps, "db" | "stora
   };
   for await (const entry of deps.storage.list("images/")) {
     // Keys of another shape were not written by an upload: not ours to judge.
-    const baseKey = baseKeyOfVariant(entry.key);
+    const baseKey = parseVariantKey(entry.key)?.storageKey;
     if (!baseKey || entry.lastModified >= cutoff) continue;
     batch.set(baseKey, [...(batch.get(baseKey) ?? []), entry.key]);
     if (batch.size >= BATCH) await flush();

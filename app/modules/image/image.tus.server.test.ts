@@ -6,12 +6,9 @@ import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts
 import { createUser } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { ABANDONED_UPLOAD_AGE_MS } from "./image.service.server.ts";
-import {
-  createDiskStaging,
-  createUploadServer,
-  IMAGE_ID_HEADER,
-  type UploadServer,
-} from "./image.tus.server.ts";
+import { createDiskStaging } from "./image.staging.disk.server.ts";
+import { createUploadServer, type UploadServer } from "./image.tus.server.ts";
+import { IMAGE_ID_HEADER } from "./image.upload.ts";
 
 // The tus endpoint driven with the protocol's own requests (as tus-js-client sends them), on real files.
 

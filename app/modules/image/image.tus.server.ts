@@ -10,14 +10,7 @@ import { createDiskStaging } from "./image.staging.disk.server.ts";
 import { createS3Staging } from "./image.staging.s3.server.ts";
 import type { UploadStaging } from "./image.staging.server.ts";
 import { sweepUploads } from "./image.sweeper.server.ts";
-
-// image.tus.server.test.ts imports the disk staging from here.
-export { createDiskStaging };
-
-/** The URL path the tus endpoint answers under (app/routes/api.uploads.ts). */
-export const UPLOADS_PATH = "/api/uploads";
-/** The response header that hands the browser the id of the image an upload became. */
-export const IMAGE_ID_HEADER = "Homestead-Image-Id";
+import { IMAGE_ID_HEADER, UPLOADS_PATH } from "./image.upload.ts";
 
 /**
  * The staging that goes with the storage: with S3, the bucket itself (under "uploads/"), shared by every

@@ -1,4 +1,4 @@
-import type { Listing } from "./listing.types.ts";
+import type { Listing } from "./listing.model.ts";
 
 // The two links of SPEC.md's contact flow: from a listing to the contact page, and from there to the mail client.
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { imageSources, largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import {
@@ -102,9 +103,9 @@ describe("listing reads", () => {
       geolocation: { lat: 48.8566, lng: 2.3522 },
       userRef: ownerId,
     });
-    expect(listing?.imageUrls).toHaveLength(1);
-    expect(listing?.imageUrls[0]).toMatch(/^\/images\/.+-1600\.webp$/);
-    expect(listing?.images[0]?.srcSet).toContain("400w");
+    expect(listing?.images).toHaveLength(1);
+    expect(largestImageUrl(listing!.images[0]!)).toMatch(/^\/images\/.+-1600\.webp$/);
+    expect(imageSources(listing!.images[0]!).srcSet).toContain("400w");
     expect(await findListingById(testDb.db, "missing")).toBeUndefined();
   });
 

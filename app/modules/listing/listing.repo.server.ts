@@ -1,8 +1,18 @@
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
 import type { ImageRow, ListingRow, NewListingRow } from "#app/db/schema.ts";
-import { imageSources, imageUrl, storedWidths } from "#app/modules/image/image.rules.ts";
-import type { Listing, ListingPage, ListingType } from "./listing.types.ts";
+import { logger } from "#app/logger.server.ts";
+import {
+  FAILED_PAGE,
+  type Listing,
+  type ListingsPage,
+  type ListingType,
+  type ListingWrite,
+  toListingSummary,
+} from "./listing.model.ts";
+
+// Every query on the listing table. Rows stay in here: callers get and give the shapes of listing.model.ts,
+// and the conversions happen in toListing and toListingRow only.
 
 /** SPEC.md section 9: lists load 10 at a time. */
 export const PAGE_SIZE = 10;
@@ -33,7 +43,7 @@ export async function findListingsPage(
   filter: ListingFilter,
   cursor: Cursor | null,
   pageSize = PAGE_SIZE,
-): Promise<ListingPage> {
+): Promise<{ listings: Listing[]; nextCursor: string | null }> {
   let query = db.selectFrom("listing").selectAll();
   query = "type" in filter ? query.where("type", "=", filter.type) : query.where("offer", "=", true);
   if (cursor) {
@@ -56,6 +66,24 @@ export async function findListingsPage(
   };
 }
 
+/**
+ * The cards of a category or of the offers after `cursor` (the first page without one, or when the cursor was
+ * tampered with). A database failure is logged and shown as "Could not fetch listings", not as a 500.
+ */
+export async function loadListingsPage(
+  db: Db,
+  filter: ListingFilter,
+  cursor: string | null,
+): Promise<ListingsPage> {
+  try {
+    const page = await findListingsPage(db, filter, decodeCursor(cursor));
+    return { listings: page.listings.map(toListingSummary), nextCursor: page.nextCursor, failed: false };
+  } catch (error) {
+    logger.error({ err: error, filter }, "could not fetch listings");
+    return FAILED_PAGE;
+  }
+}
+
 /** A user's own listings, newest first (the profile page). */
 export async function findListingsByOwner(db: Db, userId: string): Promise<Listing[]> {
   const rows = await db
@@ -76,18 +104,48 @@ export async function findListingById(db: Db, id: string): Promise<Listing | und
 }
 
 /** Ids and timestamps of every listing, newest first (the sitemap). */
-export async function findAllListingPaths(db: Db, limit = 50_000) {
-  return db
+export async function findAllListingPaths(
+  db: Db,
+  limit = 50_000,
+): Promise<Pick<Listing, "id" | "type" | "timestamp">[]> {
+  const rows = await db
     .selectFrom("listing")
     .select(["id", "type", "timestamp"])
     .orderBy("timestamp", "desc")
     .limit(limit)
     .execute();
+  return rows.map((row) => ({ ...row, timestamp: Number(row.timestamp) }));
 }
 
-/** Stores a new listing row. */
-export async function insertListing(db: Db, row: NewListingRow) {
-  await db.insertInto("listing").values(row).execute();
+/** Stores a new listing under `id` (its photos are attached apart). */
+export async function insertListing(db: Db, id: string, { userRef, ...listing }: ListingWrite) {
+  await db
+    .insertInto("listing")
+    .values({ id, userRef, ...toListingRow(listing) })
+    .execute();
+}
+
+/** Overwrites a listing's data (SPEC.md section 7: "overwrite with the same payload"); false when it is gone. */
+export async function replaceListing(db: Db, id: string, listing: Omit<ListingWrite, "userRef">) {
+  const result = await db
+    .updateTable("listing")
+    .set(toListingRow(listing))
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Deletes a listing; false when there was none (its photos' rows go first, in the same transaction). */
+export async function deleteListingById(db: Db, id: string) {
+  const result = await db.deleteFrom("listing").where("id", "=", id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** The id of a listing's owner, or undefined when there is no such listing (permission checks). */
+export async function findListingOwner(db: Db, id: string): Promise<string | undefined> {
+  if (!isWellFormedId(id)) return undefined;
+  const row = await db.selectFrom("listing").select("userRef").where("id", "=", id).executeTakeFirst();
+  return row?.userRef;
 }
 
 async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
@@ -107,42 +165,27 @@ async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
   return rows.map((row) => toListing(row, byListing.get(row.id) ?? []));
 }
 
+// SQLite stores booleans as 0/1; PostgreSQL as booleans. A discounted price exists only with an offer: none
+// is stored without one (SPEC.md section 7), and none is read back without one.
 function toListing(row: ListingRow, images: ImageRow[]): Listing {
+  const { lat, lng, ...fields } = row;
   const offer = Boolean(row.offer);
   return {
-    id: row.id,
-    type: row.type,
-    name: row.name,
-    bedrooms: row.bedrooms,
-    bathrooms: row.bathrooms,
+    ...fields,
     parking: Boolean(row.parking),
     furnished: Boolean(row.furnished),
-    location: row.location,
     offer,
-    regularPrice: row.regularPrice,
     discountedPrice: offer ? row.discountedPrice : null,
-    imageUrls: images.map((image) => imageUrl(image.storageKey, storedWidths(image.width).at(-1)!)),
-    images: images.map((image) => ({ id: image.id, ...imageSources(image) })),
-    geolocation: { lat: row.lat, lng: row.lng },
+    images: images.map(({ id, storageKey, width, height }) => ({ id, storageKey, width, height })),
+    geolocation: { lat, lng },
     timestamp: Number(row.timestamp),
-    userRef: row.userRef,
   };
 }
 
-/** The listing row alone (no photos), for permission checks before a write. */
-export async function findListingRowById(db: Db, id: string): Promise<ListingRow | undefined> {
-  if (!isWellFormedId(id)) return undefined;
-  return db.selectFrom("listing").selectAll().where("id", "=", id).executeTakeFirst();
-}
-
-/** Overwrites a listing's data (SPEC.md section 7: "overwrite with the same payload"); false when it is gone. */
-export async function updateListingRow(db: Db, id: string, row: Omit<NewListingRow, "id" | "userRef">) {
-  const result = await db.updateTable("listing").set(row).where("id", "=", id).executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Deletes a listing row; false when there was none. */
-export async function deleteListingRow(db: Db, id: string) {
-  const result = await db.deleteFrom("listing").where("id", "=", id).executeTakeFirst();
-  return result.numDeletedRows > 0n;
+function toListingRow({
+  geolocation,
+  discountedPrice,
+  ...fields
+}: Omit<ListingWrite, "userRef">): Omit<NewListingRow, "id" | "userRef"> {
+  return { ...fields, discountedPrice: fields.offer ? (discountedPrice ?? null) : null, ...geolocation };
 }

@@ -1,4 +1,4 @@
-import type { Listing } from "./listing.types.ts";
+import { LISTING_TYPES, type Listing, type ListingType } from "./listing.model.ts";
 
 // Display rules of SPEC.md sections 2 and 9, used by cards, the detail page and the server alike.
 
@@ -37,7 +37,7 @@ export function bathroomsLabel(count: number) {
 }
 
 /** "For Rent" or "For Sale". */
-export function typeLabel(type: Listing["type"]) {
+export function typeLabel(type: ListingType) {
   return type === "rent" ? "For Rent" : "For Sale";
 }
 
@@ -65,6 +65,6 @@ export function nameWithPrice(
 }
 
 /** Whether a category name from the URL is one SPEC.md knows (rent or sale). */
-export function isListingType(value: string | undefined): value is Listing["type"] {
-  return value === "rent" || value === "sale";
+export function isListingType(value: string | undefined): value is ListingType {
+  return LISTING_TYPES.includes(value as ListingType);
 }

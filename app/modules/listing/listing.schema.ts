@@ -1,8 +1,10 @@
 // First: configures Zod before this module creates a schema (see zod-config.ts).
 import "#app/zod-config.ts";
 import { z } from "zod";
+import type { FieldErrors } from "#app/http/errors.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
-import { LISTING_TYPES } from "./listing.types.ts";
+import { LISTING_TYPES, type Listing } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -18,9 +20,6 @@ export const LISTING_LIMITS = {
   addressMax: 300,
   maxImages: 6,
 } as const;
-
-/** The image files the form accepts (the server decides by content, not by name). */
-export const ACCEPTED_IMAGE_EXTENSIONS = [".jpg", ".png", ".jpeg"] as const;
 
 /** The spec's own wording, shown as toasts as well as next to the field. */
 export const LISTING_MESSAGES = {
@@ -141,13 +140,14 @@ export const ListingFormSchema = z
     }
   });
 
-/** A valid listing form, as the service stores it. */
+/** The write shape of the form: a valid submission, as the service stores it. */
 export type ListingForm = z.output<typeof ListingFormSchema>;
 export type ListingFormField = keyof ListingForm;
 /** One message per field that failed, in the form's order. */
-export type ListingFormErrors = Partial<Record<ListingFormField, string>>;
+export type ListingFormErrors = FieldErrors<ListingFormField>;
 
-const FIELD_ORDER: ListingFormField[] = [
+/** The fields in the order the form shows them (the first that failed takes the focus). */
+export const LISTING_FIELDS: readonly ListingFormField[] = [
   "type",
   "name",
   "bedrooms",
@@ -164,7 +164,7 @@ const FIELD_ORDER: ListingFormField[] = [
 /** The raw values of a submitted form, in the shape ListingFormSchema reads (image ids keep their order). */
 export function listingFormInput(formData: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
-  for (const field of FIELD_ORDER) input[field] = formData.get(field) ?? undefined;
+  for (const field of LISTING_FIELDS) input[field] = formData.get(field) ?? undefined;
   input.imageIds = formData.getAll("imageIds");
   return input;
 }
@@ -192,48 +192,56 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
     LISTING_MESSAGES.maxImages,
     LISTING_MESSAGES.badAddress,
   ];
-  return FIELD_ORDER.map((field) => errors[field]).find(
+  return LISTING_FIELDS.map((field) => errors[field]).find(
     (message) => message !== undefined && spec.includes(message),
   );
-}
-
-/** The fields in the order the form shows them (to focus the first one that failed). */
-export function firstInvalidField(errors: ListingFormErrors): ListingFormField | undefined {
-  return FIELD_ORDER.find((field) => errors[field] !== undefined);
 }
 
 /** A photo already stored, as the edit form shows it. */
 export type ListingFormPhoto = { id: string; src: string };
 
-/** What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit. */
-export type ListingFormDefaults = {
-  type: ListingForm["type"];
-  name: string;
-  bedrooms: number;
-  bathrooms: number;
-  parking: boolean;
-  furnished: boolean;
-  address: string;
-  offer: boolean;
-  regularPrice: number;
-  discountedPrice: number;
-  photos: ListingFormPhoto[];
-};
+/**
+ * What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit.
+ * The listing's location is the form's address; its photos are shown by their stored URL.
+ */
+export type ListingFormDefaults = Pick<
+  Listing,
+  "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice"
+> & { address: string; discountedPrice: number; photos: ListingFormPhoto[] };
 
-/** SPEC.md section 4: type rent, 1 bedroom, 1 bathroom, no parking, unfurnished, no offer, prices 0. */
-export const NEW_LISTING_DEFAULTS: ListingFormDefaults = {
-  type: "rent",
-  name: "",
-  bedrooms: 1,
-  bathrooms: 1,
-  parking: false,
-  furnished: false,
-  address: "",
-  offer: false,
-  regularPrice: 0,
-  discountedPrice: 0,
-  photos: [],
-};
-
-/** What the create and edit actions answer when they refuse a save: a toast/alert and per-field messages. */
-export type ListingActionData = { error: string | null; fieldErrors: ListingFormErrors };
+/**
+ * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
+ * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address is its
+ * location; a listing without an offer has no discounted price, which the form shows as 0).
+ */
+export function listingFormDefaults(listing?: Listing): ListingFormDefaults {
+  if (!listing) {
+    return {
+      type: "rent",
+      name: "",
+      bedrooms: 1,
+      bathrooms: 1,
+      parking: false,
+      furnished: false,
+      address: "",
+      offer: false,
+      regularPrice: 0,
+      discountedPrice: 0,
+      photos: [],
+    };
+  }
+  const { type, name, bedrooms, bathrooms, parking, furnished, location, offer, regularPrice } = listing;
+  return {
+    type,
+    name,
+    bedrooms,
+    bathrooms,
+    parking,
+    furnished,
+    address: location,
+    offer,
+    regularPrice,
+    discountedPrice: listing.discountedPrice ?? 0,
+    photos: listing.images.map((image) => ({ id: image.id, src: imageSources(image).src })),
+  };
+}

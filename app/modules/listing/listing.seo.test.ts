@@ -1,15 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { absoluteUrl, listMeta } from "#app/modules/seo/seo.rules.ts";
+import type { Listing } from "./listing.model.ts";
 import {
-  absoluteUrl,
   coverImageUrl,
   listingDescription,
   listingJsonLd,
   listingMeta,
-  listMeta,
   serializeJsonLd,
 } from "./listing.seo.ts";
 import { escapeXml, sitemapEntries, sitemapXml } from "./listing.sitemap.ts";
-import type { Listing } from "./listing.types.ts";
 
 const PUBLIC_URL = "https://homes.example";
 
@@ -26,8 +25,10 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     offer: false,
     regularPrice: 1500,
     discountedPrice: null,
-    imageUrls: ["/images/u1-photo-x-1600.webp", "/images/u1-photo-y-1600.webp"],
-    images: [],
+    images: [
+      { id: "x", storageKey: "images/u1-photo-x", width: 1600, height: 1067 },
+      { id: "y", storageKey: "images/u1-photo-y", width: 2400, height: 1600 },
+    ],
     geolocation: { lat: 48.8566, lng: 2.3522 },
     timestamp: Date.UTC(2026, 10, 1, 12),
     userRef: "u1",
@@ -72,10 +73,10 @@ describe("listing page meta", () => {
   });
 
   it("leaves the image out for a listing without photos", () => {
-    const tags = listingMeta(listing({ imageUrls: [] }), PUBLIC_URL);
+    const tags = listingMeta(listing({ images: [] }), PUBLIC_URL);
     expect(tag(tags, "og:image")).toBeUndefined();
     expect(tag(tags, "twitter:card")).toBe("summary");
-    expect(coverImageUrl({ imageUrls: [] }, PUBLIC_URL)).toBeNull();
+    expect(coverImageUrl({ images: [] }, PUBLIC_URL)).toBeNull();
   });
 
   it("keeps the description short enough for search results", () => {

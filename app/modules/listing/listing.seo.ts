@@ -1,4 +1,7 @@
 import type { MetaDescriptor } from "react-router";
+import { largestImageUrl } from "#app/modules/image/image.rules.ts";
+import { absoluteUrl, SITE_NAME } from "#app/modules/seo/seo.rules.ts";
+import type { Listing } from "./listing.model.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -8,18 +11,11 @@ import {
   nameWithPrice,
   typeLabel,
 } from "./listing.rules.ts";
-import type { Listing } from "./listing.types.ts";
 
 // What search engines and link previews read about a listing: title, description, Open Graph and Twitter
 // tags, the canonical URL and schema.org JSON-LD. Built from the same display rules as the page itself.
 
-const SITE_NAME = "Homestead";
 const DESCRIPTION_MAX = 160;
-
-/** `path` on this site as an absolute URL ("https://homestead.example/category/rent/abc"), keeping any base path. */
-export function absoluteUrl(publicUrl: string, path: string) {
-  return `${publicUrl.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
-}
 
 /** One sentence for search results and previews: "For Rent: 2 Bedrooms, 1 Bathroom, Furnished in Paris. $1,500 / Month." */
 export function listingDescription(listing: Listing) {
@@ -31,9 +27,9 @@ export function listingDescription(listing: Listing) {
 }
 
 /** The cover photo's largest stored size as an absolute URL, or null for a listing without photos. */
-export function coverImageUrl(listing: Pick<Listing, "imageUrls">, publicUrl: string) {
-  const cover = listing.imageUrls[0];
-  return cover ? absoluteUrl(publicUrl, cover) : null;
+export function coverImageUrl(listing: Pick<Listing, "images">, publicUrl: string) {
+  const cover = listing.images[0];
+  return cover ? absoluteUrl(publicUrl, largestImageUrl(cover)) : null;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter card tags of a listing's page. */
@@ -66,24 +62,6 @@ export function listingMeta(listing: Listing, publicUrl: string): MetaDescriptor
   return tags;
 }
 
-/** Title, description and canonical link of a list page (a category or the offers); later pages point to the first. */
-export function listMeta(
-  title: string,
-  description: string,
-  path: string,
-  publicUrl: string,
-): MetaDescriptor[] {
-  return [
-    { title: `${title} · ${SITE_NAME}` },
-    { name: "description", content: description },
-    { tagName: "link", rel: "canonical", href: absoluteUrl(publicUrl, path) },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:url", content: absoluteUrl(publicUrl, path) },
-    { property: "og:type", content: "website" },
-  ];
-}
-
 /** schema.org RealEstateListing of a listing's page, with the home itself as its main entity. */
 export function listingJsonLd(listing: Listing, publicUrl: string) {
   const url = absoluteUrl(publicUrl, listingPath(listing));
@@ -100,7 +78,7 @@ export function listingJsonLd(listing: Listing, publicUrl: string) {
     name: listing.name,
     description: listingDescription(listing),
     datePosted: new Date(listing.timestamp).toISOString(),
-    image: listing.imageUrls.map((path) => absoluteUrl(publicUrl, path)),
+    image: listing.images.map((image) => absoluteUrl(publicUrl, largestImageUrl(image))),
     offers: {
       "@type": "Offer",
       url,

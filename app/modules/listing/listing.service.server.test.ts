@@ -4,6 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import {
+  type AppError,
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  UnavailableError,
+} from "#app/http/errors.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImagesByListing } from "#app/modules/image/image.repo.server.ts";
 import { imageFileKeys, storeUploadedImage } from "#app/modules/image/image.service.server.ts";
@@ -18,7 +25,6 @@ import {
   deleteListing,
   findEditableListing,
   type ListingServiceDeps,
-  ListingWriteError,
   updateListing,
 } from "./listing.service.server.ts";
 
@@ -83,14 +89,23 @@ async function filesExist(image: { storageKey: string; width: number }) {
   return present.some(Boolean);
 }
 
-async function expectRefusal(promise: Promise<unknown>, code: ListingWriteError["code"]) {
+async function expectRefusal<E extends AppError>(
+  promise: Promise<unknown>,
+  kind: abstract new (...args: never[]) => E,
+): Promise<E> {
   const error = await promise.then(
     () => undefined,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(ListingWriteError);
-  expect((error as ListingWriteError).code).toBe(code);
-  return error as ListingWriteError;
+  expect(error).toBeInstanceOf(kind);
+  return error as E;
+}
+
+/** The refusal of an address the geocoder cannot place: next to the address field, and as the form's message. */
+async function expectBadAddress(promise: Promise<unknown>) {
+  const error = await expectRefusal(promise, InvalidError);
+  expect(error.fieldErrors.address).toBe("Please enter a correct address");
+  return error;
 }
 
 describe(`listing service (${engine})`, () => {
@@ -136,7 +151,7 @@ describe(`listing service (${engine})`, () => {
 
   it("refuses another user's photos and saves nothing", async () => {
     const theirs = await upload(stranger);
-    const error = await expectRefusal(createListing(deps, owner, form([theirs.id])), "invalid");
+    const error = await expectRefusal(createListing(deps, owner, form([theirs.id])), InvalidError);
     expect(error.fieldErrors.imageIds).toBeDefined();
     expect(await listingRows()).toHaveLength(0);
     const [row] = await testDb.db.selectFrom("image").selectAll().where("id", "=", theirs.id).execute();
@@ -144,10 +159,10 @@ describe(`listing service (${engine})`, () => {
   });
 
   it("refuses unknown photo ids and photos of another listing", async () => {
-    await expectRefusal(createListing(deps, owner, form([randomUUID()])), "invalid");
+    await expectRefusal(createListing(deps, owner, form([randomUUID()])), InvalidError);
     const first = await createListing(deps, owner, form([(await upload(owner)).id]));
     const [used] = await findImagesByListing(testDb.db, first.id);
-    await expectRefusal(createListing(deps, owner, form([used!.id])), "invalid");
+    await expectRefusal(createListing(deps, owner, form([used!.id])), InvalidError);
     expect(await listingRows()).toHaveLength(1);
   });
 
@@ -155,7 +170,7 @@ describe(`listing service (${engine})`, () => {
     const mine = await upload(owner);
     const error = await expectRefusal(
       createListing(deps, owner, form([mine.id], { name: "short", regularPrice: "49", bedrooms: "51" })),
-      "invalid",
+      InvalidError,
     );
     expect(error.fieldErrors).toMatchObject({
       name: "Name must be at least 10 characters",
@@ -165,7 +180,7 @@ describe(`listing service (${engine})`, () => {
     const seven = await Promise.all(Array.from({ length: 7 }, () => upload(owner)));
     const tooMany = await expectRefusal(
       createListing(deps, owner, form(seven.map((image) => image.id))),
-      "invalid",
+      InvalidError,
     );
     expect(tooMany.fieldErrors.imageIds).toBe("Max 6 images");
     expect(await listingRows()).toHaveLength(0);
@@ -173,9 +188,8 @@ describe(`listing service (${engine})`, () => {
 
   it("refuses an address the geocoder does not know, and a geocoder failure, saving nothing", async () => {
     const mine = await upload(owner);
-    const unknown = await expectRefusal(
+    const unknown = await expectBadAddress(
       createListing(deps, owner, form([mine.id], { address: "Xyzzy nowhere 12345" })),
-      "bad-address",
     );
     expect(unknown.message).toBe("Please enter a correct address");
     const failing: Geocoder = {
@@ -185,10 +199,10 @@ describe(`listing service (${engine})`, () => {
     };
     await expectRefusal(
       createListing({ ...deps, geocoder: failing }, owner, form([mine.id])),
-      "geocoder-unavailable",
+      UnavailableError,
     );
     const blank: Geocoder = { geocode: async () => ({ lat: 1, lng: 2, formattedAddress: " " }) };
-    await expectRefusal(createListing({ ...deps, geocoder: blank }, owner, form([mine.id])), "bad-address");
+    await expectBadAddress(createListing({ ...deps, geocoder: blank }, owner, form([mine.id])));
     expect(await listingRows()).toHaveLength(0);
   });
 
@@ -240,24 +254,27 @@ describe(`listing service (${engine})`, () => {
     const theirs = await upload(stranger);
     await expectRefusal(
       updateListing(deps, stranger, saved.id, form([theirs.id], { name: "Taken over by me!" })),
-      "forbidden",
+      ForbiddenError,
     );
     // Even an invalid forged form gets the permission answer first.
-    await expectRefusal(updateListing(deps, stranger, saved.id, {}), "forbidden");
-    await expectRefusal(findEditableListing(testDb.db, stranger, saved.id), "forbidden");
+    await expectRefusal(updateListing(deps, stranger, saved.id, {}), ForbiddenError);
+    await expectRefusal(findEditableListing(testDb.db, stranger, saved.id), ForbiddenError);
     expect(await findEditableListing(testDb.db, owner, saved.id)).toEqual(before);
   });
 
   it("answers not-found for an unknown listing", async () => {
-    await expectRefusal(findEditableListing(testDb.db, owner, "missing"), "not-found");
-    await expectRefusal(updateListing(deps, owner, "missing", form([(await upload(owner)).id])), "not-found");
-    await expectRefusal(deleteListing(deps, owner, "missing"), "not-found");
+    await expectRefusal(findEditableListing(testDb.db, owner, "missing"), NotFoundError);
+    await expectRefusal(
+      updateListing(deps, owner, "missing", form([(await upload(owner)).id])),
+      NotFoundError,
+    );
+    await expectRefusal(deleteListing(deps, owner, "missing"), NotFoundError);
   });
 
   it("refuses a delete by someone else", async () => {
     const mine = await upload(owner);
     const saved = await createListing(deps, owner, form([mine.id]));
-    await expectRefusal(deleteListing(deps, stranger, saved.id), "forbidden");
+    await expectRefusal(deleteListing(deps, stranger, saved.id), ForbiddenError);
     expect(await listingRows()).toHaveLength(1);
     expect(await findImagesByListing(testDb.db, saved.id)).toHaveLength(1);
     expect(await filesExist(mine)).toBe(true);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
-import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
+import type { ImageRow } from "#app/db/schema.ts";
+import { ForbiddenError, InvalidError, NotFoundError, UnavailableError } from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import {
@@ -10,53 +11,34 @@ import {
   findImagesByListing,
 } from "#app/modules/image/image.repo.server.ts";
 import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
+import { coordinateOrZero } from "#app/providers/geocoding/geocoding.coordinate.ts";
 import type { Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
+import type { Listing, ListingType, ListingWrite } from "./listing.model.ts";
 import {
-  deleteListingRow,
+  deleteListingById,
   findListingById,
-  findListingRowById,
+  findListingOwner,
   insertListing,
-  updateListingRow,
+  replaceListing,
 } from "./listing.repo.server.ts";
 import {
   LISTING_MESSAGES,
   type ListingForm,
-  type ListingFormErrors,
+  type ListingFormField,
+  listingToastMessage,
   validateListingForm,
 } from "./listing.schema.ts";
-import type { Listing, ListingType } from "./listing.types.ts";
 
 // Every write to a listing goes through here: the form is validated again (a forged request gets the same
 // answers as the browser), the owner is checked, and rows change in one transaction before files are touched.
+// Refusals are the errors of app/http/errors.ts, with the words the form shows.
 
 export type ListingServiceDeps = { db: Db; storage: Storage; geocoder: Geocoder };
 
-/**
- * Why a listing write was refused. `invalid` and `bad-address` carry per-field messages for the form;
- * `not-found` and `forbidden` send the user home with the spec's toast.
- */
-export type ListingWriteErrorCode =
-  | "invalid"
-  | "bad-address"
-  | "geocoder-unavailable"
-  | "not-found"
-  | "forbidden";
-
-/** A refused listing write; `message` is what the user sees. */
-export class ListingWriteError extends Error {
-  override name = "ListingWriteError";
-  readonly code: ListingWriteErrorCode;
-  readonly fieldErrors: ListingFormErrors;
-  constructor(code: ListingWriteErrorCode, message: string, fieldErrors: ListingFormErrors = {}) {
-    super(message);
-    this.code = code;
-    this.fieldErrors = fieldErrors;
-  }
-}
-
 const IMAGES_GONE = "Some images are no longer available, please add them again";
 const GEOCODER_DOWN = "Could not check the address right now, please try again in a moment";
+const NOT_YOURS_TO_DELETE = "You can not delete that listing";
 
 /** Where a saved listing lives: the page the user is sent to afterwards. */
 export type SavedListing = { id: string; type: ListingType };
@@ -70,12 +52,13 @@ export async function createListing(
 ) {
   const form = parseForm(input);
   await checkImages(deps.db, user, form.imageIds, null);
-  const row = { id: randomUUID(), userRef: user.id, ...(await listingData(deps.geocoder, form, now)) };
+  const id = randomUUID();
+  const listing = { userRef: user.id, ...(await listingData(deps.geocoder, form, now)) };
   await deps.db.transaction().execute(async (trx) => {
-    await insertListing(trx, row);
-    await attachImages(trx, user, row.id, form.imageIds);
+    await insertListing(trx, id, listing);
+    await attachImages(trx, user, id, form.imageIds);
   });
-  return { id: row.id, type: row.type } satisfies SavedListing;
+  return { id, type: listing.type } satisfies SavedListing;
 }
 
 /**
@@ -89,14 +72,12 @@ export async function updateListing(
   input: unknown,
   now = Date.now(),
 ) {
-  await requireOwnListing(deps.db, user, listingId);
+  await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
   const form = parseForm(input);
   await checkImages(deps.db, user, form.imageIds, listingId);
   const data = await listingData(deps.geocoder, form, now);
   const removed = await deps.db.transaction().execute(async (trx) => {
-    if (!(await updateListingRow(trx, listingId, data))) {
-      throw new ListingWriteError("not-found", LISTING_MESSAGES.notFound);
-    }
+    if (!(await replaceListing(trx, listingId, data))) throw new NotFoundError(LISTING_MESSAGES.notFound);
     const kept = new Set(form.imageIds);
     const dropped = (await findImagesByListing(trx, listingId)).filter((image) => !kept.has(image.id));
     await deleteImageRows(
@@ -116,40 +97,43 @@ export async function deleteListing(
   user: SessionUser,
   listingId: string,
 ) {
-  await requireOwnListing(deps.db, user, listingId);
+  await requireOwnListing(deps.db, user, listingId, NOT_YOURS_TO_DELETE);
   const images = await deps.db.transaction().execute(async (trx) => {
     const rows = await findImagesByListing(trx, listingId);
     await deleteImageRows(
       trx,
       rows.map((image) => image.id),
     );
-    if (!(await deleteListingRow(trx, listingId)))
-      throw new ListingWriteError("not-found", LISTING_MESSAGES.notFound);
+    if (!(await deleteListingById(trx, listingId))) throw new NotFoundError(LISTING_MESSAGES.notFound);
     return rows;
   });
   await deleteImageFiles(deps.storage, images);
 }
 
-/** The listing `user` may edit, with its photos; throws `not-found` or `forbidden` otherwise. */
+/** The listing `user` may edit, with its photos; throws NotFoundError or ForbiddenError otherwise. */
 export async function findEditableListing(db: Db, user: SessionUser, listingId: string): Promise<Listing> {
-  await requireOwnListing(db, user, listingId);
+  await requireOwnListing(db, user, listingId, LISTING_MESSAGES.notOwner);
   const listing = await findListingById(db, listingId);
-  if (!listing) throw new ListingWriteError("not-found", LISTING_MESSAGES.notFound);
+  if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
   return listing;
 }
 
-async function requireOwnListing(db: Db, user: SessionUser, listingId: string) {
-  const row = await findListingRowById(db, listingId);
-  if (!row) throw new ListingWriteError("not-found", LISTING_MESSAGES.notFound);
-  if (row.userRef !== user.id) throw new ListingWriteError("forbidden", LISTING_MESSAGES.notOwner);
-  return row;
+/** The listing must exist and be the user's; `notOwner` is what someone else is told. */
+async function requireOwnListing(db: Db, user: SessionUser, listingId: string, notOwner: string) {
+  const owner = await findListingOwner(db, listingId);
+  if (owner === undefined) throw new NotFoundError(LISTING_MESSAGES.notFound);
+  if (owner !== user.id) throw new ForbiddenError(notOwner);
 }
 
+/**
+ * The valid form, or an InvalidError with the form's own messages. The whole form says the spec's message
+ * when one applies ("Max 6 images"...), or the images' message, which has no field the user typed into.
+ */
 function parseForm(input: unknown): ListingForm {
   const result = validateListingForm(input);
   if (result.success) return result.data;
-  const message = Object.values(result.errors)[0] ?? "Please check the form";
-  throw new ListingWriteError("invalid", message, result.errors);
+  const { errors } = result;
+  throw new InvalidError<ListingFormField>(errors, listingToastMessage(errors) ?? errors.imageIds ?? null);
 }
 
 /** Each image must be the user's own upload, and pending or already on this listing (null: a new one). */
@@ -158,7 +142,7 @@ async function checkImages(db: Db, user: SessionUser, ids: string[], listingId: 
   const usable = (image: ImageRow) =>
     image.userId === user.id && (image.listingId === null || image.listingId === listingId);
   if (found.length !== ids.length || !found.every(usable)) {
-    throw new ListingWriteError("invalid", IMAGES_GONE, { imageIds: IMAGES_GONE });
+    throw new InvalidError<ListingFormField>({ imageIds: IMAGES_GONE }, IMAGES_GONE);
   }
 }
 
@@ -166,34 +150,19 @@ async function checkImages(db: Db, user: SessionUser, ids: string[], listingId: 
 async function attachImages(db: Db, user: SessionUser, listingId: string, ids: string[]) {
   for (const [position, id] of ids.entries()) {
     if (!(await attachImage(db, { id, userId: user.id, listingId, position }))) {
-      throw new ListingWriteError("invalid", IMAGES_GONE, { imageIds: IMAGES_GONE });
+      throw new InvalidError<ListingFormField>({ imageIds: IMAGES_GONE }, IMAGES_GONE);
     }
   }
 }
 
-/** The stored fields of a listing (SPEC.md section 3): the address is geocoded and kept as `location`. */
+/** What a form stores (SPEC.md section 3): the address is geocoded and kept as `location` and `geolocation`. */
 async function listingData(
   geocoder: Geocoder,
-  form: ListingForm,
+  { address, imageIds: _attachedApart, ...fields }: ListingForm,
   now: number,
-): Promise<Omit<NewListingRow, "id" | "userRef">> {
-  const place = await geocode(geocoder, form.address);
-  return {
-    type: form.type,
-    name: form.name,
-    bedrooms: form.bedrooms,
-    bathrooms: form.bathrooms,
-    parking: form.parking,
-    furnished: form.furnished,
-    location: place.formattedAddress,
-    offer: form.offer,
-    regularPrice: form.regularPrice,
-    // SPEC.md section 7: no discounted price is stored without an offer.
-    discountedPrice: form.offer ? (form.discountedPrice ?? null) : null,
-    lat: place.lat,
-    lng: place.lng,
-    timestamp: now,
-  };
+): Promise<Omit<ListingWrite, "userRef">> {
+  const place = await geocode(geocoder, address);
+  return { ...fields, location: place.formattedAddress, geolocation: place.geolocation, timestamp: now };
 }
 
 async function geocode(geocoder: Geocoder, address: string) {
@@ -202,16 +171,13 @@ async function geocode(geocoder: Geocoder, address: string) {
     place = await geocoder.geocode(address);
   } catch (error) {
     logger.error({ err: error }, "geocoding failed");
-    throw new ListingWriteError("geocoder-unavailable", GEOCODER_DOWN, { address: GEOCODER_DOWN });
+    throw new UnavailableError(GEOCODER_DOWN, { address: GEOCODER_DOWN });
   }
   const formattedAddress = place?.formattedAddress?.trim();
   if (!place || !formattedAddress) {
-    throw new ListingWriteError("bad-address", LISTING_MESSAGES.badAddress, {
-      address: LISTING_MESSAGES.badAddress,
-    });
+    const { badAddress } = LISTING_MESSAGES;
+    throw new InvalidError<ListingFormField>({ address: badAddress }, badAddress);
   }
-  // SPEC.md section 5: a missing coordinate falls back to 0.
-  const coordinate = (value: number | undefined) =>
-    typeof value === "number" && Number.isFinite(value) ? value : 0;
-  return { formattedAddress, lat: coordinate(place.lat), lng: coordinate(place.lng) };
+  const geolocation = { lat: coordinateOrZero(place.lat), lng: coordinateOrZero(place.lng) };
+  return { formattedAddress, geolocation };
 }

@@ -1,6 +1,6 @@
+import { absoluteUrl } from "#app/modules/seo/seo.rules.ts";
+import type { Listing } from "./listing.model.ts";
 import { listingPath } from "./listing.rules.ts";
-import { absoluteUrl } from "./listing.seo.ts";
-import type { Listing } from "./listing.types.ts";
 
 /** A page for the sitemap: its path and when it last changed (epoch milliseconds), when known. */
 export type SitemapEntry = { path: string; lastmod?: number };
@@ -10,7 +10,7 @@ export function sitemapEntries(listings: Pick<Listing, "id" | "type" | "timestam
   const newest = (type?: Listing["type"]) =>
     listings.reduce<number | undefined>(
       (latest, listing) =>
-        type && listing.type !== type ? latest : Math.max(latest ?? 0, Number(listing.timestamp)),
+        type && listing.type !== type ? latest : Math.max(latest ?? 0, listing.timestamp),
       undefined,
     );
   return [
@@ -18,7 +18,7 @@ export function sitemapEntries(listings: Pick<Listing, "id" | "type" | "timestam
     { path: "/offers", lastmod: newest() },
     { path: "/category/rent", lastmod: newest("rent") },
     { path: "/category/sale", lastmod: newest("sale") },
-    ...listings.map((listing) => ({ path: listingPath(listing), lastmod: Number(listing.timestamp) })),
+    ...listings.map((listing) => ({ path: listingPath(listing), lastmod: listing.timestamp })),
   ];
 }
 

@@ -1,64 +1,66 @@
 import { randomUUID } from "node:crypto";
 import {
+  type Cookie,
   createContext,
   createCookie,
   type MiddlewareFunction,
   type RouterContextProvider,
   redirect,
 } from "react-router";
-import { services } from "#app/services.server.ts";
 import type { Toast } from "./toast.ts";
 
-const toastContext = createContext<Toast | null>(null);
+/** This request's toasts: the one the browser brought (shown on this page) and the one to send with the answer. */
+type ToastSlot = { arrived: Toast | null; leaving: Toast | null };
 
-function toastCookie() {
-  const { config } = services();
+const toastContext = createContext<ToastSlot>();
+
+/** The signed, short-lived cookie that carries a toast over a redirect to the next page. */
+export function createToastCookie({ secret, secure }: { secret: string; secure: boolean }): Cookie {
   return createCookie("toast", {
     path: "/",
     httpOnly: true,
     sameSite: "lax",
-    secure: config.secureCookies,
+    secure,
     maxAge: 60,
-    secrets: [config.auth.secret],
+    secrets: [secret],
   });
 }
 
-/** A Set-Cookie header carrying a one-time toast to the next page the browser shows. */
-export async function toastHeader(kind: Toast["kind"], message: string) {
-  const toast: Toast = { id: randomUUID(), kind, message };
-  return toastCookie().serialize(toast);
+/**
+ * Takes the pending toast out of its cookie (once) for the root loader, and writes the toast a loader or action
+ * queued with `redirectWithToast` into the answer.
+ */
+export function toastMiddleware(cookie: Cookie): MiddlewareFunction<Response> {
+  return async ({ request, context }, next) => {
+    // Only pages take the toast: an image or API request made meanwhile must not swallow it.
+    const page = isPageRequest(request);
+    const parsed = page ? ((await cookie.parse(request.headers.get("Cookie"))) as Toast | null) : null;
+    const slot: ToastSlot = {
+      arrived: parsed && typeof parsed.message === "string" ? parsed : null,
+      leaving: null,
+    };
+    context.set(toastContext, slot);
+    const response = await next();
+    if (slot.leaving) response.headers.append("Set-Cookie", await cookie.serialize(slot.leaving));
+    else if (parsed) response.headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
+    return response;
+  };
 }
 
 /** A redirect that shows a toast on arrival (e.g. "Listing saved"). */
-export async function redirectWithToast(
+export function redirectWithToast(
+  context: Readonly<RouterContextProvider>,
   url: string,
   kind: Toast["kind"],
   message: string,
-  init?: ResponseInit,
 ) {
-  const headers = new Headers(init?.headers);
-  headers.append("Set-Cookie", await toastHeader(kind, message));
-  return redirect(url, { ...init, headers });
+  context.get(toastContext).leaving = { id: randomUUID(), kind, message };
+  return redirect(url);
 }
-
-/** Takes the pending toast out of its cookie (once) and makes it available to the root loader. */
-export const toastMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  // Only pages take the toast: an image or API request made meanwhile must not swallow it.
-  if (!isPageRequest(request)) return next();
-  const cookie = toastCookie();
-  const toast = (await cookie.parse(request.headers.get("Cookie"))) as Toast | null;
-  context.set(toastContext, toast && typeof toast.message === "string" ? toast : null);
-  const response = await next();
-  const setsNewToast = response.headers.getSetCookie().some((value) => value.startsWith("toast="));
-  if (toast && !setsNewToast) {
-    response.headers.append("Set-Cookie", await cookie.serialize("", { maxAge: 0 }));
-  }
-  return response;
-};
 
 /** The toast to show on this page, if one was pending. */
 export function getToast(context: Readonly<RouterContextProvider>) {
-  return context.get(toastContext);
+  return context.get(toastContext).arrived;
 }
 
 function isPageRequest(request: Request) {

@@ -1,15 +1,6 @@
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
 
-/** The public side of a user: never their e-mail. */
-export type PublicUser = { id: string; name: string };
-
-/** A user's id and display name, or undefined. */
-export async function findPublicUserById(db: Db, id: string): Promise<PublicUser | undefined> {
-  if (!isWellFormedId(id)) return undefined;
-  return db.selectFrom("user").select(["id", "name"]).where("id", "=", id).executeTakeFirst();
-}
-
 /** A user's name and e-mail address, for the contact page only (it is shown to signed-in users). */
 export async function findUserContactById(db: Db, id: string) {
   if (!isWellFormedId(id)) return undefined;

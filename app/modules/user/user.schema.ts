@@ -2,9 +2,7 @@
 import "#app/zod-config.ts";
 import { z } from "zod";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
-
-/** The longest display name, in characters (code points). */
-export const USER_NAME_MAX_LENGTH = 60;
+import { USER_NAME_MAX_LENGTH } from "./user.rules.ts";
 
 /** A display name, as sign-up, the profile and every write to the user table accept it. */
 export const UserNameSchema = z
@@ -13,7 +11,3 @@ export const UserNameSchema = z
   .min(1, "Enter your name")
   .max(USER_NAME_MAX_LENGTH, `Keep your name under ${USER_NAME_MAX_LENGTH} characters`)
   .refine(isPlainText, "Your name can not contain control characters");
-
-/** The Personal Details form of the profile page. */
-export const ProfileFormSchema = z.object({ name: UserNameSchema });
-export type ProfileForm = z.infer<typeof ProfileFormSchema>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coordinateOrZero } from "./geocoding.coordinate.ts";
 import { GeocoderUnavailableError } from "./geocoding.error.ts";
 import { fetchGeocoderJson } from "./geocoding.http.server.ts";
 import type { Geocoder } from "./geocoding.server.ts";
@@ -53,9 +54,12 @@ export function createGoogleGeocoder(options: {
       }
       const first = results?.[0];
       if (!first?.formatted_address) return null;
-      // SPEC: "A missing lat or lng falls back to 0."
       const location = first.geometry?.location;
-      return { lat: location?.lat ?? 0, lng: location?.lng ?? 0, formattedAddress: first.formatted_address };
+      return {
+        lat: coordinateOrZero(location?.lat),
+        lng: coordinateOrZero(location?.lng),
+        formattedAddress: first.formatted_address,
+      };
     },
   };
 }

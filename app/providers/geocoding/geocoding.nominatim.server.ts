@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { coordinateOrZero } from "./geocoding.coordinate.ts";
 import { GeocoderUnavailableError } from "./geocoding.error.ts";
 import { fetchGeocoderJson } from "./geocoding.http.server.ts";
 import type { Geocoder } from "./geocoding.server.ts";
@@ -52,13 +53,11 @@ export function createNominatimGeocoder(
         throw new GeocoderUnavailableError("nominatim geocoder: unexpected response shape");
       const first = parsed.data[0];
       if (!first?.display_name) return null;
-      return { lat: coordinate(first.lat), lng: coordinate(first.lon), formattedAddress: first.display_name };
+      return {
+        lat: coordinateOrZero(first.lat),
+        lng: coordinateOrZero(first.lon),
+        formattedAddress: first.display_name,
+      };
     },
   };
-}
-
-/** A coordinate string as a number; missing or malformed falls back to 0, as SPEC says for Google. */
-function coordinate(value: string | undefined): number {
-  const number = Number(value);
-  return value !== undefined && value.trim() !== "" && Number.isFinite(number) ? number : 0;
 }

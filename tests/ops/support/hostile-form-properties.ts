@@ -128,13 +128,13 @@ export async function signInRedirects(app: HostileApp, world: HostileWorld) {
     "sign-in: hostile redirectTo",
     redirectTo,
     async (target) => ({
+      // The sign-in form posts to its own URL, ?redirectTo= included.
       answer: await post(
         world,
-        "/sign-in",
+        `/sign-in?${new URLSearchParams({ redirectTo: target })}`,
         [
           ["email", world.userEmail],
           ["password", "correct-horse-42"],
-          ["redirectTo", target],
         ],
         undefined,
       ),

@@ -36,7 +36,7 @@ export async function hostileReads(app: HostileApp, world: HostileWorld) {
       ],
     ),
     hostileSegment.map(({ value }): Read => [`/category/${value}`, anyone([400, 404], NOT_FOUND_PAGE)]),
-    // A tampered cursor shows the first page (listing.page.server.ts decides so): the list, not an error.
+    // A tampered cursor shows the first page (listing.repo.server.ts decides so): the list, not an error.
     hostileCursor.map(
       ({ value }): Read => [`/category/sale?cursor=${value}`, anyone([200], /Places for sale/)],
     ),

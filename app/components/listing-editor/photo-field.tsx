@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
-import { ACCEPTED_IMAGE_EXTENSIONS, LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
+import { ACCEPTED_IMAGE_EXTENSIONS } from "#app/modules/image/image.upload.ts";
+import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import { errorId, FieldError } from "./field-error.tsx";
 import { PhotoTile, photoTileId } from "./photo-tile.tsx";
 import type { PhotoUploads } from "./use-photo-uploads.ts";

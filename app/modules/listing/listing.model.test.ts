@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { FAILED_PAGE, type ListingsPageData, orFailedPage } from "./listing.page.ts";
+import { FAILED_PAGE, type ListingsPage, orFailedPage } from "./listing.model.ts";
 
-type CategoryPage = ListingsPageData & { heading: string };
+type CategoryPage = ListingsPage & { heading: string };
 const page: CategoryPage = { heading: "Places for rent", listings: [], nextCursor: "abc", failed: false };
 
 describe("orFailedPage (Load More and navigations in the browser)", () => {

@@ -2,15 +2,17 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import { notify } from "#app/components/toaster.tsx";
 import {
-  ACCEPTED_IMAGE_EXTENSIONS,
+  hasAcceptedExtension,
+  IMAGE_ID_HEADER,
+  UNSUPPORTED_IMAGE_MESSAGE,
+  UPLOADS_PATH,
+} from "#app/modules/image/image.upload.ts";
+import {
   LISTING_LIMITS,
   LISTING_MESSAGES,
   type ListingFormPhoto,
 } from "#app/modules/listing/listing.schema.ts";
 
-// Must match app/modules/image/image.tus.server.ts (a server module, so it cannot be imported here).
-const UPLOADS_PATH = "/api/uploads";
-const IMAGE_ID_HEADER = "Homestead-Image-Id";
 // A dropped connection is retried (resuming from the server's offset) for about a minute before giving up.
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
@@ -37,9 +39,6 @@ export type PhotoUploads = {
   /** Whether any upload is still running (the form waits for it before saving). */
   busy: boolean;
 };
-
-const hasAcceptedExtension = (name: string) =>
-  ACCEPTED_IMAGE_EXTENSIONS.some((extension) => name.toLowerCase().endsWith(extension));
 
 /** The photos of the listing form and their resumable (tus) uploads, each with its own progress. */
 export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
@@ -135,7 +134,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
           progress: 0,
           imageId: null,
           preview,
-          error: accepted ? null : "Only .jpg, .jpeg and .png images are accepted",
+          error: accepted ? null : UNSUPPORTED_IMAGE_MESSAGE,
         };
         return [item, file];
       });

@@ -1,11 +1,10 @@
+import type { InputHTMLAttributes } from "react";
 import { errorId, FieldError } from "./field-error.tsx";
 
-type Props = {
+type Props = Pick<InputHTMLAttributes<HTMLInputElement>, "defaultValue" | "value" | "onChange"> & {
   id: string;
   name: string;
   label: string;
-  value: string;
-  onChange: (value: string) => void;
   min: number;
   max: number;
   /** Shown after the input, e.g. "$ / Month". */
@@ -13,8 +12,8 @@ type Props = {
   error?: string;
 };
 
-/** A labelled whole-number input whose min/max come from the schema's limits. */
-export function NumberField({ id, name, label, value, onChange, min, max, suffix, error }: Props) {
+/** A labelled whole-number input whose min/max come from the schema's limits; its value, or the browser's. */
+export function NumberField({ id, name, label, min, max, suffix, error, ...value }: Props) {
   const suffixId = suffix ? `${id}-suffix` : undefined;
   const describedBy = [suffixId, errorId(id, error)].filter(Boolean).join(" ") || undefined;
   return (
@@ -31,8 +30,7 @@ export function NumberField({ id, name, label, value, onChange, min, max, suffix
           step={1}
           min={min}
           max={max}
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
+          {...value}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy}
           className="text-input max-w-48 text-center"

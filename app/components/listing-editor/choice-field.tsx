@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { errorId, FieldError } from "./field-error.tsx";
 
 type Option<T extends string> = { label: string; value: T };
@@ -8,8 +9,9 @@ type Props<T extends string> = {
   label: string;
   /** The form field the chosen value is submitted as. */
   name: string;
-  value: T;
+  defaultValue: T;
   options: readonly [Option<T>, Option<T>];
+  /** Told about every choice (the form clears the field's message; some fields change what the form shows). */
   onChange: (value: T) => void;
   error?: string;
   /** Until the page is interactive the buttons could not do anything. */
@@ -24,12 +26,13 @@ export function ChoiceField<T extends string>({
   id,
   label,
   name,
-  value,
+  defaultValue,
   options,
   onChange,
   error,
   disabled,
 }: Props<T>) {
+  const [value, setValue] = useState(defaultValue);
   return (
     <fieldset aria-describedby={errorId(id, error)}>
       <legend className="field-label">{label}</legend>
@@ -44,7 +47,10 @@ export function ChoiceField<T extends string>({
               type="button"
               aria-pressed={pressed}
               disabled={disabled}
-              onClick={() => onChange(option.value)}
+              onClick={() => {
+                setValue(option.value);
+                onChange(option.value);
+              }}
               className={`min-w-28 rounded-xl px-6 py-3 font-bold uppercase shadow-sm transition ${
                 pressed
                   ? "bg-brand-600 text-white hover:bg-brand-700"

@@ -1,0 +1,187 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { FormMessage } from "#app/components/form-message.tsx";
+import { notify } from "#app/components/toaster.tsx";
+import { useFormErrors } from "#app/components/use-form-errors.ts";
+import type { Refusal } from "#app/http/errors.ts";
+import type { ListingType } from "#app/modules/listing/listing.model.ts";
+import {
+  LISTING_FIELDS,
+  LISTING_LIMITS,
+  type ListingFormDefaults,
+  type ListingFormField,
+  listingFormInput,
+  listingToastMessage,
+  validateListingForm,
+} from "#app/modules/listing/listing.schema.ts";
+import { ChoiceField, YES_NO } from "./choice-field.tsx";
+import { NumberField } from "./number-field.tsx";
+import { PhotoField } from "./photo-field.tsx";
+import { TextField } from "./text-field.tsx";
+import { useHydrated } from "./use-hydrated.ts";
+import { usePhotoUploads } from "./use-photo-uploads.ts";
+
+type Props = {
+  defaults: ListingFormDefaults;
+  submitLabel: "Create Listing" | "Edit Listing";
+  /** The action's answer to the last submission, if it refused it. */
+  actionData: Refusal<ListingFormField> | undefined;
+};
+
+const TYPE_OPTIONS = [
+  { label: "Sell", value: "sale" },
+  { label: "Rent", value: "rent" },
+] as const;
+const WAIT_FOR_UPLOADS = "Please wait until the images are uploaded";
+const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
+
+/** The element to focus for a field that failed (the first button of a choice, the file input for images). */
+const fieldId = (field: ListingFormField) => `listing-${field}`;
+
+/**
+ * The create/edit listing form (SPEC.md section 2). The inputs keep their own values (the browser submits
+ * them); state is only what changes what the form shows (the type, the offer) and the discounted price, which
+ * outlives its field. It checks itself with the shared schema before submitting; the action checks the same
+ * schema again and answers with the same messages.
+ */
+export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
+  const [type, setType] = useState<ListingType>(defaults.type);
+  const [offer, setOffer] = useState(defaults.offer);
+  // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
+  const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
+  const photos = usePhotoUploads(defaults.photos);
+  const form = useFormErrors({
+    refusal: actionData,
+    // Photos still uploading are not in the form yet: it waits for them.
+    validate: (element) => {
+      if (photos.busy) return { imageIds: WAIT_FOR_UPLOADS };
+      const result = validateListingForm(listingFormInput(new FormData(element)));
+      return result.success ? null : result.errors;
+    },
+    order: LISTING_FIELDS,
+    fieldId,
+    onRefused: (errors) => {
+      const toast = listingToastMessage(errors);
+      if (toast) notify("error", toast);
+    },
+  });
+  // "Please wait" goes as soon as the last photo is up: the form can then be sent.
+  const errors =
+    !photos.busy && form.errors.imageIds === WAIT_FOR_UPLOADS
+      ? { ...form.errors, imageIds: undefined }
+      : form.errors;
+  const saving = useNavigation().state === "submitting";
+  const hydrated = useHydrated();
+  const suffix = type === "rent" ? "$ / Month" : undefined;
+  /** A field's id (what takes the focus), its form name and its message. */
+  const field = (name: ListingFormField) => ({ id: fieldId(name), name, error: errors[name] });
+
+  return (
+    <Form
+      method="post"
+      noValidate
+      onSubmit={form.onSubmit}
+      onChange={form.onChange}
+      className="flex flex-col gap-6"
+    >
+      <ChoiceField
+        {...field("type")}
+        label="Sell / Rent"
+        defaultValue={defaults.type}
+        options={TYPE_OPTIONS}
+        onChange={(value) => {
+          setType(value);
+          form.clear("type");
+        }}
+        disabled={!hydrated}
+      />
+      <TextField
+        {...field("name")}
+        label="Name"
+        defaultValue={defaults.name}
+        minLength={nameMin}
+        maxLength={nameMax}
+      />
+      <div className="grid grid-cols-2 gap-4">
+        {(["bedrooms", "bathrooms"] as const).map((rooms) => (
+          <NumberField
+            key={rooms}
+            {...field(rooms)}
+            label={rooms === "bedrooms" ? "Bedrooms" : "Bathrooms"}
+            defaultValue={defaults[rooms]}
+            min={roomsMin}
+            max={roomsMax}
+          />
+        ))}
+      </div>
+      {(["parking", "furnished"] as const).map((amenity) => (
+        <ChoiceField
+          key={amenity}
+          {...field(amenity)}
+          label={amenity === "parking" ? "Parking spot" : "Furnished"}
+          defaultValue={String(defaults[amenity])}
+          options={YES_NO}
+          onChange={() => form.clear(amenity)}
+          disabled={!hydrated}
+        />
+      ))}
+      <TextField
+        {...field("address")}
+        label="Address"
+        defaultValue={defaults.address}
+        maxLength={addressMax}
+        rows={3}
+      />
+      <ChoiceField
+        {...field("offer")}
+        label="Offer"
+        defaultValue={String(defaults.offer)}
+        options={YES_NO}
+        onChange={(value) => {
+          setOffer(value === "true");
+          form.clear("offer");
+        }}
+        disabled={!hydrated}
+      />
+      <NumberField
+        {...field("regularPrice")}
+        label="Regular Price"
+        defaultValue={defaults.regularPrice}
+        min={priceMin}
+        max={priceMax}
+        suffix={suffix}
+      />
+      {offer ? (
+        <NumberField
+          {...field("discountedPrice")}
+          label="Discounted Price"
+          value={discountedPrice}
+          onChange={(event) => setDiscountedPrice(event.target.value)}
+          min={priceMin}
+          max={priceMax}
+          suffix={suffix}
+        />
+      ) : (
+        <input type="hidden" name="discountedPrice" value={discountedPrice} />
+      )}
+      <PhotoField
+        id={fieldId("imageIds")}
+        photos={photos}
+        error={errors.imageIds}
+        onEdit={() => form.clear("imageIds")}
+        disabled={!hydrated}
+      />
+      {/* Without an offer the discount has no field of its own to show its message under. */}
+      {!offer && form.checkedHere && errors.discountedPrice ? (
+        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+          {errors.discountedPrice}
+        </p>
+      ) : null}
+      {/* The action's message belongs to the last submission; the browser's own check replaces it. */}
+      <FormMessage data={form.checkedHere ? undefined : actionData} />
+      <button type="submit" className="btn-primary w-full" disabled={saving}>
+        {submitLabel}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,87 @@
+// A listing as the app reads and writes it (SPEC.md section 3), safe for the browser. The repo is the only
+// place that turns rows into these shapes and back: booleans, epoch-millisecond timestamps, coordinates and
+// the rule that a discounted price exists only with an offer (listing.repo.server.ts).
+
+export const LISTING_TYPES = ["rent", "sale"] as const;
+export type ListingType = (typeof LISTING_TYPES)[number];
+
+/**
+ * A photo of a listing as stored: its key and upright size. Pages build its URLs from these
+ * (image.rules.ts: `imageSources` for an <img>, `largestImageUrl` for previews).
+ */
+export type ListingImage = { id: string; storageKey: string; width: number; height: number };
+
+/**
+ * The read shape: a listing with its photos, cover first (SPEC.md's imageUrls, as stored photos rather than
+ * bare URLs, so a page can offer every width). `discountedPrice` is null without an offer.
+ */
+export type Listing = {
+  id: string;
+  type: ListingType;
+  name: string;
+  bedrooms: number;
+  bathrooms: number;
+  parking: boolean;
+  furnished: boolean;
+  location: string;
+  offer: boolean;
+  regularPrice: number;
+  discountedPrice: number | null;
+  images: ListingImage[];
+  geolocation: { lat: number; lng: number };
+  /** When it was last saved (epoch ms); lists are newest first. */
+  timestamp: number;
+  userRef: string;
+};
+
+/**
+ * The write shape: what a save stores. Photos are attached apart (they are uploaded first); a discounted price
+ * given without an offer is not stored (SPEC.md section 7).
+ */
+export type ListingWrite = Omit<Listing, "id" | "images" | "discountedPrice"> & {
+  discountedPrice?: number | null;
+};
+
+/**
+ * What a listing card shows: the read shape without what only the detail page needs, and the cover photo
+ * alone. Lists send these to the browser (ten per page) so the page data stays small.
+ */
+export type ListingSummary = Omit<Listing, "parking" | "furnished" | "geolocation" | "timestamp" | "userRef">;
+
+/** The card's share of a listing: its cover photo, not the gallery. */
+export function toListingSummary({ parking, furnished, geolocation, timestamp, userRef, ...card }: Listing) {
+  return { ...card, images: card.images.slice(0, 1) } satisfies ListingSummary;
+}
+
+/**
+ * One page of a category or of the offers as its loader returns it: the cards, the opaque cursor of the next
+ * page (null when there is none), and whether fetching failed ("Could not fetch listings").
+ */
+export type ListingsPage = { listings: ListingSummary[]; nextCursor: string | null; failed: boolean };
+
+/** What a list shows when its page could not be fetched: nothing, no Load More, and the error flag. */
+export const FAILED_PAGE: ListingsPage = { listings: [], nextCursor: null, failed: true };
+
+/**
+ * Runs a list route's server loader from the browser (navigations and Load More) and turns a network failure
+ * into the failed page, so the list shows the spec's toast instead of the error page. Responses the server
+ * chose to throw (404 for an unknown category) still reach the error boundary.
+ */
+export async function orFailedPage<T extends ListingsPage>(
+  serverLoader: () => Promise<T>,
+  fallback: Omit<T, keyof ListingsPage>,
+): Promise<T> {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isThrownResponse(error)) throw error;
+    return { ...fallback, ...FAILED_PAGE } as T;
+  }
+}
+
+function isThrownResponse(error: unknown) {
+  return (
+    error instanceof Response ||
+    (typeof error === "object" && error !== null && "status" in error && "internal" in error)
+  );
+}
