@@ -1,0 +1,535 @@
+import { type Camera, projectPolygon, type Vec3, vec } from "./photos.camera.ts";
+import type { Rgb } from "./photos.color.ts";
+import { facade, type Opening } from "./photos.facade.ts";
+import { type Material, paint } from "./photos.material.ts";
+import { clamp } from "./photos.noise.ts";
+import { maskPolygon } from "./photos.raster.ts";
+import { drawBox, drawFace, type Face, facesCamera, type Scene, unit } from "./photos.scene.ts";
+
+// A house as boxes with roofs: each block has a rectangular plan (front wall at z0 facing the street, -z),
+// walls with their openings, and a gable, hip, flat or mono-pitch roof with overhanging eaves. Blocks cast
+// their shadow on the ground and are drawn back to front.
+
+export type RoofKind = "gable" | "gable-front" | "hip" | "flat" | "shed";
+
+export type Block = {
+  x0: number;
+  x1: number;
+  z0: number;
+  z1: number;
+  /** Where the walls end (the eaves), metres above the ground; `floor` raises the block (balconies). */
+  height: number;
+  floor?: number;
+  walls: Material;
+  /** Openings per wall, in that wall's coordinates (u to the right as seen from outside, v up). */
+  openings: Partial<Record<Side, Opening[]>>;
+  roof: {
+    kind: RoofKind;
+    pitch: number;
+    overhang: number;
+    material: Material;
+    /** Fascia and verge boards, or the coping of a flat roof. */
+    trim: Rgb;
+    /** Gutters along the eaves and downpipes at the front corners, in this colour. */
+    gutter?: Rgb;
+  };
+  /** A band of other material at the foot of the walls. */
+  plinth?: { height: number; material: Material };
+  chimneys?: { x: number; material: Material }[];
+};
+
+export type Side = "front" | "right" | "back" | "left";
+
+/** The height of the ridge above the eaves. */
+function rise(block: Block): number {
+  const { kind, pitch } = block.roof;
+  const slope = Math.tan((pitch * Math.PI) / 180);
+  const depth = block.z1 - block.z0;
+  const width = block.x1 - block.x0;
+  if (kind === "flat") return 0;
+  if (kind === "gable-front") return (width / 2) * slope;
+  if (kind === "shed") return depth * slope;
+  return (Math.min(depth, kind === "hip" ? width : depth) / 2) * slope;
+}
+
+/** Every corner of the block's volume (walls and roof, chimneys included): for shadows and framing. */
+export function outline(block: Block): Vec3[] {
+  const { x0, x1, z0, z1, height } = block;
+  const base = block.floor ?? 0;
+  const top = height + rise(block);
+  const points: Vec3[] = [];
+  for (const [x, z] of [
+    [x0, z0],
+    [x1, z0],
+    [x1, z1],
+    [x0, z1],
+  ] as const) {
+    points.push(vec(x, base, z), vec(x, height + (block.roof.kind === "flat" ? 0.3 : 0), z));
+  }
+  const mx = (x0 + x1) / 2;
+  const mz = (z0 + z1) / 2;
+  if (block.roof.kind === "gable") points.push(vec(x0, top, mz), vec(x1, top, mz));
+  if (block.roof.kind === "gable-front") points.push(vec(mx, top, z0), vec(mx, top, z1));
+  if (block.roof.kind === "shed") points.push(vec(x0, top, z0), vec(x1, top, z0));
+  if (block.roof.kind === "hip") points.push(vec(mx, top, mz));
+  for (const chimney of block.chimneys ?? []) points.push(vec(chimney.x, top + 1, mz));
+  return points;
+}
+
+/** Adds the shadow the blocks cast on the ground to the scene's mask. */
+export function castBlockShadows(scene: Scene, blocks: readonly Block[]) {
+  for (const block of blocks) castShadow(scene, outline(block));
+}
+
+/** Adds the ground shadow of a convex solid with these corners to the scene's mask. */
+export function castShadow(scene: Scene, corners: readonly Vec3[]) {
+  const { sun } = scene.light;
+  if (sun.y <= 0.05 || scene.light.sunColor.g < 0.5) return;
+  const cast = corners.map((p) => [p.x - (sun.x * p.y) / sun.y, p.z - (sun.z * p.y) / sun.y] as const);
+  const points = projectPolygon(
+    scene.camera,
+    convexHull(cast).map(([x, z]) => vec(x, 0, z)),
+  );
+  maskPolygon(scene.shadow, points, 1);
+}
+
+function convexHull(points: readonly (readonly [number, number])[]): [number, number][] {
+  const sorted = [...points].sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  const turn = (o: readonly number[], a: readonly number[], b: readonly number[]) =>
+    (a[0]! - o[0]!) * (b[1]! - o[1]!) - (a[1]! - o[1]!) * (b[0]! - o[0]!);
+  const lower: [number, number][] = [];
+  for (const p of sorted) {
+    while (lower.length >= 2 && turn(lower[lower.length - 2]!, lower[lower.length - 1]!, p) <= 0) lower.pop();
+    lower.push([p[0], p[1]]);
+  }
+  const upper: [number, number][] = [];
+  for (const p of [...sorted].reverse()) {
+    while (upper.length >= 2 && turn(upper[upper.length - 2]!, upper[upper.length - 1]!, p) <= 0) upper.pop();
+    upper.push([p[0], p[1]]);
+  }
+  return [...lower.slice(0, -1), ...upper.slice(0, -1)];
+}
+
+/** Blocks sorted so that the farthest from the camera comes first. */
+export function backToFront(camera: Camera, blocks: readonly Block[]): Block[] {
+  const distance = (block: Block) => {
+    const x = clamp(camera.position.x, block.x0, block.x1);
+    const z = clamp(camera.position.z, block.z0, block.z1);
+    return Math.hypot(x - camera.position.x, z - camera.position.z);
+  };
+  return [...blocks].sort((a, b) => distance(b) - distance(a));
+}
+
+/** Draws one block: the walls that face the camera, the eaves' undersides, the roof, its boards. */
+export function drawBlock(scene: Scene, block: Block) {
+  const { camera, light } = scene;
+  const { x0, x1, z0, z1, height, roof } = block;
+  const base = block.floor ?? 0;
+  const top = height + rise(block);
+  const mx = (x0 + x1) / 2;
+  const mz = (z0 + z1) / 2;
+  const sides: { side: Side; a: [number, number]; b: [number, number]; normal: Vec3 }[] = [
+    { side: "back", a: [x1, z1], b: [x0, z1], normal: vec(0, 0, 1) },
+    { side: "left", a: [x0, z1], b: [x0, z0], normal: vec(-1, 0, 0) },
+    { side: "right", a: [x1, z0], b: [x1, z1], normal: vec(1, 0, 0) },
+    { side: "front", a: [x0, z0], b: [x1, z0], normal: vec(0, 0, -1) },
+  ];
+  const eavesOverhang = roof.kind === "flat" ? 0.05 : roof.overhang;
+  const roofs = roofFaces(block, top, camera);
+  // Only a gable's overhang shows its underside beside the walls; elsewhere the walls would not hide it all.
+  if (roof.kind === "gable" || roof.kind === "gable-front")
+    for (const face of roofs.under) drawFace(scene, face);
+  for (const { side, a, b, normal } of sides) {
+    const mid = vec((a[0] + b[0]) / 2, height / 2, (a[1] + b[1]) / 2);
+    if (!facesCamera(camera, mid, normal)) continue;
+    const u = unit(vec(b[0] - a[0], 0, b[1] - a[1]));
+    const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
+    const corners = [vec(a[0], base, a[1]), vec(b[0], base, b[1]), vec(b[0], height, b[1])];
+    const gableEnd =
+      (roof.kind === "gable" && (side === "left" || side === "right")) ||
+      (roof.kind === "gable-front" && (side === "front" || side === "back"));
+    if (gableEnd) {
+      corners.push(side === "left" || side === "right" ? vec(a[0], top, mz) : vec(mx, top, a[1]));
+    }
+    if (roof.kind === "shed" && side !== "front") {
+      // The mono-pitch roof rises from the front: side walls are trapezoids, the back wall full height.
+      if (side === "back") {
+        corners[2] = vec(b[0], top, b[1]);
+        corners.push(vec(a[0], top, a[1]));
+      } else {
+        const rising = side === "right" ? top : height;
+        const falling = side === "right" ? height : top;
+        corners[2] = vec(b[0], falling, b[1]);
+        corners.push(vec(a[0], rising, a[1]));
+      }
+    } else {
+      corners.push(vec(a[0], height, a[1]));
+    }
+    // The sun's slope across this wall: how far shadows from the eaves and window heads reach down.
+    const facing = normal.x * light.sun.x + normal.z * light.sun.z;
+    const sunSlope = facing > 0.02 ? light.sun.y / facing : 10;
+    const along = u.x * light.sun.x + u.z * light.sun.z;
+    const face: Face = {
+      corners,
+      origin: vec(a[0], 0, a[1]),
+      u,
+      v: vec(0, 1, 0),
+      material: facade(block.walls, block.openings[side] ?? [], light, {
+        eaves: gableEnd ? undefined : { height, overhang: eavesOverhang },
+        sunSlope,
+        sunSide: facing > 0.02 ? along / facing : 0,
+        plinth: block.plinth,
+        pipes:
+          roof.gutter && side === "front" && roof.kind !== "flat"
+            ? [
+                { u: 0.12, top: height, color: roof.gutter },
+                { u: length - 0.12, top: height, color: roof.gutter },
+              ]
+            : [],
+      }),
+      occlusion: (wu, wv) =>
+        (0.72 + 0.28 * clamp((wv - base) / 0.5)) *
+        (0.8 + 0.2 * clamp(wu / 0.4)) *
+        (0.8 + 0.2 * clamp((length - wu) / 0.4)),
+    };
+    drawFace(scene, face);
+  }
+  for (const face of roofs.over) drawFace(scene, face);
+  if (roof.gutter && roof.kind !== "flat" && roof.kind !== "gable-front") {
+    const o = roof.overhang;
+    const eave = height - o * Math.tan((roof.pitch * Math.PI) / 180);
+    const gutter = paint(roof.gutter, 0.02);
+    drawBox(
+      scene,
+      { x0: x0 - o, x1: x1 + o, y0: eave - 0.3, y1: eave - 0.16, z0: z0 - o - 0.13, z1: z0 - o - 0.01 },
+      gutter,
+    );
+  }
+  for (const chimney of block.chimneys ?? []) drawChimney(scene, block, top, chimney);
+}
+
+function centreOf(face: Face): Vec3 {
+  const n = face.corners.length;
+  return face.corners.reduce(
+    (sum, p) => vec(sum.x + p.x / n, sum.y + p.y / n, sum.z + p.z / n),
+    vec(0, 0, 0),
+  );
+}
+
+function normalOf(face: Face): Vec3 {
+  return unit(crossVec(face.v, face.u));
+}
+
+/**
+ * The roof's faces in drawing order. Slopes facing away from the camera are turned into their undersides
+ * (the soffit where the roof overhangs a gable) and listed first, to be drawn before the walls hide them.
+ */
+function roofFaces(block: Block, top: number, camera: Camera): { under: Face[]; over: Face[] } {
+  const { x0, x1, z0, z1, height, roof } = block;
+  const o = roof.overhang;
+  const slope = Math.tan((roof.pitch * Math.PI) / 180);
+  const trim = paint(roof.trim, 0.03);
+  const faces: Face[] = [];
+  const plane = (corners: Vec3[], origin: Vec3, u: Vec3, v: Vec3, material: Material): Face => ({
+    corners,
+    origin,
+    u: unit(u),
+    v: unit(v),
+    material,
+  });
+  const eave = height - o * slope;
+  if (roof.kind === "flat") {
+    // A slab edge or parapet coping, slightly proud of the walls, and its underside.
+    const e = 0.08;
+    faces.push(
+      plane(
+        [
+          vec(x0 - e, height, z0 - e),
+          vec(x1 + e, height, z0 - e),
+          vec(x1 + e, height, z1 + e),
+          vec(x0 - e, height, z1 + e),
+        ],
+        vec(0, height, 0),
+        vec(1, 0, 0),
+        vec(0, 0, 1),
+        trim,
+      ),
+      plane(
+        [
+          vec(x0 - e, height, z0 - e),
+          vec(x1 + e, height, z0 - e),
+          vec(x1 + e, height + 0.3, z0 - e),
+          vec(x0 - e, height + 0.3, z0 - e),
+        ],
+        vec(x0 - e, 0, z0 - e),
+        vec(1, 0, 0),
+        vec(0, 1, 0),
+        trim,
+      ),
+      plane(
+        [
+          vec(x1 + e, height, z0 - e),
+          vec(x1 + e, height, z1 + e),
+          vec(x1 + e, height + 0.3, z1 + e),
+          vec(x1 + e, height + 0.3, z0 - e),
+        ],
+        vec(x1 + e, 0, z0 - e),
+        vec(0, 0, 1),
+        vec(0, 1, 0),
+        trim,
+      ),
+      plane(
+        [
+          vec(x0 - e, height, z1 + e),
+          vec(x0 - e, height, z0 - e),
+          vec(x0 - e, height + 0.3, z0 - e),
+          vec(x0 - e, height + 0.3, z1 + e),
+        ],
+        vec(x0 - e, 0, z1 + e),
+        vec(0, 0, -1),
+        vec(0, 1, 0),
+        trim,
+      ),
+    );
+  } else if (roof.kind === "gable" || roof.kind === "hip") {
+    const mz = (z0 + z1) / 2;
+    const hipIn = roof.kind === "hip" ? Math.min((z1 - z0) / 2, (x1 - x0) / 2) : 0;
+    const ra = x0 + hipIn;
+    const rb = x1 - hipIn;
+    const xl = x0 - o;
+    const xr = x1 + o;
+    const zf = z0 - o;
+    const zb = z1 + o;
+    faces.push(
+      plane(
+        [
+          vec(xl, eave, zf),
+          vec(xr, eave, zf),
+          vec(rb + (roof.kind === "hip" ? 0 : o), top, mz),
+          vec(ra - (roof.kind === "hip" ? 0 : o), top, mz),
+        ],
+        vec(xl, eave, zf),
+        vec(1, 0, 0),
+        vec(0, top - eave, mz - zf),
+        roof.material,
+      ),
+      plane(
+        [
+          vec(xr, eave, zb),
+          vec(xl, eave, zb),
+          vec(ra - (roof.kind === "hip" ? 0 : o), top, mz),
+          vec(rb + (roof.kind === "hip" ? 0 : o), top, mz),
+        ],
+        vec(xr, eave, zb),
+        vec(-1, 0, 0),
+        vec(0, top - eave, mz - zb),
+        roof.material,
+      ),
+    );
+    if (roof.kind === "hip") {
+      faces.push(
+        plane(
+          [vec(xr, eave, zf), vec(xr, eave, zb), vec(rb, top, mz)],
+          vec(xr, eave, zf),
+          vec(0, 0, 1),
+          vec(rb - xr, top - eave, 0),
+          roof.material,
+        ),
+        plane(
+          [vec(xl, eave, zb), vec(xl, eave, zf), vec(ra, top, mz)],
+          vec(xl, eave, zb),
+          vec(0, 0, -1),
+          vec(ra - xl, top - eave, 0),
+          roof.material,
+        ),
+      );
+    } else {
+      for (const [x, direction] of [
+        [xl, -1],
+        [xr, 1],
+      ] as const) {
+        const t = 0.2;
+        faces.push(
+          plane(
+            [
+              vec(x, eave, zf),
+              vec(x, top, mz),
+              vec(x, eave, zb),
+              vec(x, eave - t, zb),
+              vec(x, top - t, mz),
+              vec(x, eave - t, zf),
+            ],
+            vec(x, 0, zf),
+            vec(0, 0, direction),
+            vec(0, 1, 0),
+            trim,
+          ),
+        );
+      }
+    }
+    faces.push(
+      plane(
+        [
+          vec(xl, eave - 0.2, zf),
+          vec(xr, eave - 0.2, zf),
+          vec(xr, height - 0.05, z0),
+          vec(xl, height - 0.05, z0),
+        ],
+        vec(0, eave, 0),
+        vec(1, 0, 0),
+        vec(0, 0, -1),
+        paint(scaleRgb(roof.trim, 0.8)),
+      ),
+      plane(
+        [vec(xl, eave - 0.2, zf), vec(xr, eave - 0.2, zf), vec(xr, eave, zf), vec(xl, eave, zf)],
+        vec(xl, 0, zf),
+        vec(1, 0, 0),
+        vec(0, 1, 0),
+        trim,
+      ),
+    );
+  } else if (roof.kind === "gable-front") {
+    const mx = (x0 + x1) / 2;
+    const xl = x0 - o;
+    const xr = x1 + o;
+    const zf = z0 - o;
+    const zb = z1 + o;
+    faces.push(
+      plane(
+        [vec(xl, eave, zf), vec(mx, top, zf), vec(mx, top, zb), vec(xl, eave, zb)],
+        vec(xl, eave, zb),
+        vec(0, 0, -1),
+        vec(mx - xl, top - eave, 0),
+        roof.material,
+      ),
+      plane(
+        [vec(xr, eave, zb), vec(mx, top, zb), vec(mx, top, zf), vec(xr, eave, zf)],
+        vec(xr, eave, zf),
+        vec(0, 0, 1),
+        vec(mx - xr, top - eave, 0),
+        roof.material,
+      ),
+    );
+    const t = 0.22;
+    faces.push(
+      plane(
+        [
+          vec(xl, eave, zf),
+          vec(mx, top, zf),
+          vec(xr, eave, zf),
+          vec(xr, eave - t, zf),
+          vec(mx, top - t, zf),
+          vec(xl, eave - t, zf),
+        ],
+        vec(xl, 0, zf),
+        vec(1, 0, 0),
+        vec(0, 1, 0),
+        trim,
+      ),
+    );
+  } else {
+    // Mono-pitch: rises from the front eaves to the back.
+    const xl = x0 - o;
+    const xr = x1 + o;
+    const zf = z0 - o;
+    const zb = z1 + o;
+    const high = top + o * slope;
+    faces.push(
+      plane(
+        [vec(xl, eave, zf), vec(xr, eave, zf), vec(xr, high, zb), vec(xl, high, zb)],
+        vec(xl, eave, zf),
+        vec(1, 0, 0),
+        vec(0, high - eave, zb - zf),
+        roof.material,
+      ),
+      plane(
+        [vec(xl, eave - 0.2, zf), vec(xr, eave - 0.2, zf), vec(xr, eave, zf), vec(xl, eave, zf)],
+        vec(xl, 0, zf),
+        vec(1, 0, 0),
+        vec(0, 1, 0),
+        trim,
+      ),
+    );
+    for (const [x, direction] of [
+      [xl, -1],
+      [xr, 1],
+    ] as const) {
+      faces.push(
+        plane(
+          [vec(x, eave, zf), vec(x, high, zb), vec(x, high - 0.2, zb), vec(x, eave - 0.2, zf)],
+          vec(x, 0, zf),
+          vec(0, 0, direction),
+          vec(0, 1, 0),
+          trim,
+        ),
+      );
+    }
+  }
+  const under: Face[] = [];
+  const over: Face[] = [];
+  const underside = paint(scaleRgb(roof.trim, 0.75), 0.03);
+  for (const face of faces) {
+    const visible = facesCamera(camera, centreOf(face), normalOf(face));
+    if (visible) over.push(face);
+    else if (face.material === roof.material) under.push({ ...face, material: underside });
+  }
+  return { under, over };
+}
+
+function drawChimney(scene: Scene, block: Block, top: number, chimney: { x: number; material: Material }) {
+  const { x, material } = chimney;
+  const mz = (block.z0 + block.z1) / 2;
+  const size = 0.55;
+  const peak = top + 1;
+  const bottom = top - 1.2;
+  const faces: Face[] = [
+    {
+      corners: [
+        vec(x - size, bottom, mz - size),
+        vec(x + size, bottom, mz - size),
+        vec(x + size, peak, mz - size),
+        vec(x - size, peak, mz - size),
+      ],
+      origin: vec(x - size, 0, mz - size),
+      u: vec(1, 0, 0),
+      v: vec(0, 1, 0),
+      material: material,
+    },
+    {
+      corners: [
+        vec(x + size, bottom, mz - size),
+        vec(x + size, bottom, mz + size),
+        vec(x + size, peak, mz + size),
+        vec(x + size, peak, mz - size),
+      ],
+      origin: vec(x + size, 0, mz - size),
+      u: vec(0, 0, 1),
+      v: vec(0, 1, 0),
+      material: material,
+    },
+    {
+      corners: [
+        vec(x - size, bottom, mz + size),
+        vec(x - size, bottom, mz - size),
+        vec(x - size, peak, mz - size),
+        vec(x - size, peak, mz + size),
+      ],
+      origin: vec(x - size, 0, mz + size),
+      u: vec(0, 0, -1),
+      v: vec(0, 1, 0),
+      material: material,
+    },
+  ];
+  for (const face of faces) {
+    const normal = unit(crossVec(face.v, face.u));
+    if (facesCamera(scene.camera, face.corners[0]!, normal)) drawFace(scene, face);
+  }
+}
+
+function crossVec(a: Vec3, b: Vec3): Vec3 {
+  return vec(a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x);
+}
+
+function scaleRgb(color: Rgb, k: number): Rgb {
+  return { r: color.r * k, g: color.g * k, b: color.b * k };
+}
