@@ -2,10 +2,10 @@ import { type Camera, createCamera, depthOf, project, type Vec3, vec } from "./p
 import type { Grade } from "./photos.finish.ts";
 import { castTreeShadow, drawTree, drawTreeLine } from "./photos.foliage.ts";
 import { drawGround } from "./photos.ground.ts";
-import { type Block, outline, castBlockShadows, castShadow, drawBlock } from "./photos.house.ts";
+import { type Block, castBlockShadows, castShadow, drawBlock, outline } from "./photos.house.ts";
 import { aimSun, createLight, type Light } from "./photos.light.ts";
-import { blurMask, type Canvas, createCanvas } from "./photos.raster.ts";
 import { createRandom, type Random } from "./photos.random.ts";
+import { blurMask, type Canvas, createCanvas } from "./photos.raster.ts";
 import { createScene, drawBox, type Scene } from "./photos.scene.ts";
 import type { Prop, Site, Style } from "./photos.site.ts";
 import { drawSky } from "./photos.sky.ts";

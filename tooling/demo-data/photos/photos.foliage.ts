@@ -257,7 +257,6 @@ export function castTreeShadow(scene: Scene, tree: Tree) {
   );
 }
 
-
 /**
  * A band of trees on the horizon `distance` metres away, `height` metres tall, as a hazy mass with a ragged
  * top, between the screen rows of its top and the horizon (plus `below` pixels to tuck under what follows).

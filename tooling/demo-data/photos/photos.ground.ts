@@ -16,7 +16,7 @@ export type Footprint = { x0: number; x1: number; z0: number; z1: number };
 /** A mown lawn: broad patches of lusher and drier grass, mowing stripes, blades up close. */
 export function lawn(green: Rgb, dry: Rgb, stripe: number): Material {
   return (u, v, fu, fv, out) => {
-    const footprint = fu > fv ? fu : fv;
+    const footprint = Math.max(fu, fv);
     const patches = smoothstep(0.45, 0.7, noise(u * 0.08 + 3, v * 0.08));
     const clumps = noise(u * 0.9, v * 0.9) - 0.5;
     let k = 1 + clumps * 0.3;

@@ -36,7 +36,7 @@ function set(out: Sample, color: Rgb, factor: number) {
 
 /** Detail of size `size` stays while pixels are smaller than it and fades out as they grow. */
 function detail(size: number, fu: number, fv: number): number {
-  return clamp(1.5 - (fu > fv ? fu : fv) / size);
+  return clamp(1.5 - Math.max(fu, fv) / size);
 }
 
 /** A flat colour with gentle unevenness (paint, plaster). */
@@ -105,7 +105,7 @@ export function cladding(color: Rgb, board = 0.16, vertical = false): Material {
 /** Roof covering: "slate" (flat, staggered), "tile" (clay pantiles: rolls across), "metal" (standing seams). */
 export function roof(kind: "slate" | "tile" | "metal", color: Rgb): Material {
   if (kind === "metal") {
-    return (u, v, fu, fv, out) => {
+    return (u, v, fu, _fv, out) => {
       const seam = lines(u / 0.5, 0.06, fu / 0.5);
       const k = 1 + (noise(u * 0.3, v * 0.3) - 0.5) * 0.1;
       set(out, color, k * (1 + seam * 0.25));

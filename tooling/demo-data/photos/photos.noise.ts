@@ -62,7 +62,7 @@ export function smoothstep(edge0: number, edge1: number, x: number): number {
 
 /** x limited to [min, max]. */
 export function clamp(x: number, min = 0, max = 1): number {
-  return x < min ? min : x > max ? max : x;
+  return x < min ? min : Math.min(x, max);
 }
 
 function buildTable(): Float32Array {

@@ -8,8 +8,8 @@ import {
 } from "./photos.camera.ts";
 import { faceLight, type Light } from "./photos.light.ts";
 import { createSample, type Material } from "./photos.material.ts";
-import { type Canvas, createMask, fillPolygon, type Mask, maskAt } from "./photos.raster.ts";
 import type { Random } from "./photos.random.ts";
+import { type Canvas, createMask, fillPolygon, type Mask, maskAt } from "./photos.raster.ts";
 
 // A scene being drawn: the canvas, the camera, the light, and the mask of where the sun's shadows fall on the
 // screen (drawn before the surfaces that receive them). Surfaces are drawn back to front.

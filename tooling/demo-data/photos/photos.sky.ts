@@ -1,8 +1,8 @@
 import type { Camera } from "./photos.camera.ts";
 import type { Light } from "./photos.light.ts";
 import { noise, smoothstep } from "./photos.noise.ts";
-import type { Canvas } from "./photos.raster.ts";
 import type { Random } from "./photos.random.ts";
+import type { Canvas } from "./photos.raster.ts";
 
 // The sky as a camera sees it: brighter and paler towards the horizon, a glow around the sun, and clouds laid
 // on a plane high above, so they shrink and flatten into the distance as real ones do.
@@ -71,7 +71,7 @@ function skyInto(
       rx /= length;
       ry /= length;
       rz /= length;
-      const up = ry > 0 ? ry : 0;
+      const up = Math.max(ry, 0);
       const t = Math.sqrt(up);
       let r = horizon.r + (zenith.r - horizon.r) * t;
       let g = horizon.g + (zenith.g - horizon.g) * t;

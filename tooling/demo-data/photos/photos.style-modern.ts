@@ -2,8 +2,8 @@ import { rgb, scale } from "./photos.color.ts";
 import type { Opening } from "./photos.facade.ts";
 import { lawn } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
-import { cladding, paint, paving, render, speckle } from "./photos.material.ts";
 import type { Light } from "./photos.light.ts";
+import { cladding, paint, paving, render, speckle } from "./photos.material.ts";
 import type { Random } from "./photos.random.ts";
 import {
   backdrop,

@@ -2,8 +2,8 @@ import { rgb, scale } from "./photos.color.ts";
 import type { Opening } from "./photos.facade.ts";
 import { lawn, type Patch } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
-import { paint, paving, render, roof, speckle } from "./photos.material.ts";
 import type { Light } from "./photos.light.ts";
+import { paint, paving, render, roof, speckle } from "./photos.material.ts";
 import type { Random } from "./photos.random.ts";
 import { DRY_GRASS, type Prop, type Site, type Style, tree, water } from "./photos.site.ts";
 
