@@ -101,7 +101,7 @@ function drawByDistance(scene: Scene, site: Site) {
       depth: nearest(block.x0, block.x1, block.z0, block.z1, 1),
       draw: () => {
         drawBlock(scene, block);
-        for (const prop of attached) drawBox(scene, prop.box, prop.sides, prop.top);
+        for (const prop of attached) drawBox(scene, prop.box, { sides: prop.sides, top: prop.top });
       },
     });
   });
@@ -110,7 +110,7 @@ function drawByDistance(scene: Scene, site: Site) {
     const { box } = prop;
     items.push({
       depth: nearest(box.x0, box.x1, box.z0, box.z1, box.y0),
-      draw: () => drawBox(scene, box, prop.sides, prop.top),
+      draw: () => drawBox(scene, box, { sides: prop.sides, top: prop.top }),
     });
   }
   for (const tree of site.trees)

@@ -26,7 +26,24 @@ const LUT_SIZE = 65536;
 const LUT_RANGE = 16;
 let curve: Float32Array | undefined;
 
+/**
+ * The exposure that brings the scene's average brightness (a log average, as a camera meters) to `key`:
+ * rooms differ tenfold in light, and a photographer exposes each for its walls, letting the windows clip.
+ */
+export function meter(canvas: Canvas, key: number): number {
+  const { rgb } = canvas;
+  let sum = 0;
+  let count = 0;
+  for (let offset = 0; offset < rgb.length; offset += 3 * 37) {
+    const luminance = 0.2126 * rgb[offset]! + 0.7152 * rgb[offset + 1]! + 0.0722 * rgb[offset + 2]!;
+    sum += Math.log(Math.min(4, luminance) + 1e-3);
+    count += 1;
+  }
+  return key / Math.exp(sum / Math.max(1, count));
+}
+
 /** The canvas developed into 8-bit sRGB pixels (3 bytes each, row by row). */
+
 export function develop(canvas: Canvas, grade: Grade, seed: number): Buffer {
   const lut = curve ?? buildCurve();
   const { width, height, rgb } = canvas;
@@ -96,4 +113,77 @@ function buildCurve(): Float32Array {
   }
   curve = lut;
   return lut;
+}
+
+const CELL = 8;
+
+/**
+ * Lens glow: light far brighter than the exposure (windows, lamps, the sun's glint) spills into its
+ * surroundings, as in any real lens. Computed on an image an eighth the size, so it costs little.
+ */
+export function bloom(canvas: Canvas, exposure: number, strength: number) {
+  const { width, height, rgb } = canvas;
+  const lowWidth = Math.ceil(width / CELL);
+  const lowHeight = Math.ceil(height / CELL);
+  const low = [
+    new Float32Array(lowWidth * lowHeight),
+    new Float32Array(lowWidth * lowHeight),
+    new Float32Array(lowWidth * lowHeight),
+  ];
+  const threshold = 1.6 / exposure;
+  for (let y = 0; y < height; y += 2) {
+    const row = ((y / CELL) | 0) * lowWidth;
+    for (let x = 0; x < width; x += 2) {
+      const offset = (y * width + x) * 3;
+      const cell = row + ((x / CELL) | 0);
+      for (let channel = 0; channel < 3; channel += 1) {
+        const excess = rgb[offset + channel]! - threshold;
+        if (excess > 0) low[channel]![cell]! += excess;
+      }
+    }
+  }
+  const scale = (strength * 4) / (CELL * CELL);
+  for (const channel of low) {
+    for (let index = 0; index < channel.length; index += 1) channel[index] = channel[index]! * scale;
+    blurPlane(channel, lowWidth, lowHeight, 2);
+    blurPlane(channel, lowWidth, lowHeight, 2);
+    blurPlane(channel, lowWidth, lowHeight, 3);
+  }
+  const [red, green, blue] = low as [Float32Array, Float32Array, Float32Array];
+  for (let y = 0; y < height; y += 1) {
+    const ly = Math.min(lowHeight - 1.001, Math.max(0, (y + 0.5) / CELL - 0.5));
+    const y0 = ly | 0;
+    const ty = ly - y0;
+    for (let x = 0; x < width; x += 1) {
+      const lx = Math.min(lowWidth - 1.001, Math.max(0, (x + 0.5) / CELL - 0.5));
+      const x0 = lx | 0;
+      const tx = lx - x0;
+      const a = y0 * lowWidth + x0;
+      const c = a + lowWidth;
+      const w00 = (1 - tx) * (1 - ty);
+      const w01 = tx * (1 - ty);
+      const w10 = (1 - tx) * ty;
+      const w11 = tx * ty;
+      const offset = (y * width + x) * 3;
+      rgb[offset] = rgb[offset]! + red[a]! * w00 + red[a + 1]! * w01 + red[c]! * w10 + red[c + 1]! * w11;
+      rgb[offset + 1] =
+        rgb[offset + 1]! + green[a]! * w00 + green[a + 1]! * w01 + green[c]! * w10 + green[c + 1]! * w11;
+      rgb[offset + 2] =
+        rgb[offset + 2]! + blue[a]! * w00 + blue[a + 1]! * w01 + blue[c]! * w10 + blue[c + 1]! * w11;
+    }
+  }
+}
+
+function blurPlane(plane: Float32Array, width: number, height: number, radius: number) {
+  const line = new Float32Array(Math.max(width, height));
+  const pass = (start: number, stride: number, length: number) => {
+    for (let index = 0; index < length; index += 1) line[index] = plane[start + index * stride]!;
+    for (let index = 0; index < length; index += 1) {
+      let sum = 0;
+      for (let k = -radius; k <= radius; k += 1) sum += line[Math.min(length - 1, Math.max(0, index + k))]!;
+      plane[start + index * stride] = sum / (2 * radius + 1);
+    }
+  };
+  for (let y = 0; y < height; y += 1) pass(y * width, 1, width);
+  for (let x = 0; x < width; x += 1) pass(x, width, height);
 }

@@ -202,7 +202,7 @@ export function drawBlock(scene: Scene, block: Block) {
     drawBox(
       scene,
       { x0: x0 - o, x1: x1 + o, y0: eave - 0.3, y1: eave - 0.16, z0: z0 - o - 0.13, z1: z0 - o - 0.01 },
-      gutter,
+      { sides: gutter },
     );
   }
   for (const chimney of block.chimneys ?? []) drawChimney(scene, block, top, chimney);

@@ -18,6 +18,8 @@ export type Sample = {
   occlusion: number;
   /** Multiplies only the sun: 0 where a recess or ledge shades it. */
   sunlit: number;
+  /** 0 cuts a hole (a window opening) through which what was drawn before shows. */
+  alpha: number;
 };
 
 /** Fills `out` for plane point (u, v), where one pixel spans fu metres of u and fv metres of v. */
@@ -25,7 +27,7 @@ export type Material = (u: number, v: number, fu: number, fv: number, out: Sampl
 
 /** A fresh sample (the materials overwrite all of it but the extras). */
 export function createSample(): Sample {
-  return { r: 0, g: 0, b: 0, er: 0, eg: 0, eb: 0, occlusion: 1, sunlit: 1 };
+  return { r: 0, g: 0, b: 0, er: 0, eg: 0, eb: 0, occlusion: 1, sunlit: 1, alpha: 1 };
 }
 
 function set(out: Sample, color: Rgb, factor: number) {
@@ -187,8 +189,8 @@ export function tiles(color: Rgb, size: number, grout: Rgb, veined = false, widt
     const tile = hash(Math.floor(u / width), Math.floor(v / size), 17);
     let k = 1 + (tile - 0.5) * 0.08 * detail(size, fu, fv);
     if (veined) {
-      const vein = Math.abs(Math.sin((u * 2 + v + noise(u * 0.8 + tile * 9, v * 0.8) * 6) * 3));
-      k *= 1 - (1 - vein) ** 8 * 0.35 * detail(0.01, fu, fv);
+      const vein = Math.abs(Math.sin((u * 3 + v * 2 + noise(u * 1.6 + tile * 9, v * 1.6) * 5) * 4));
+      k *= 1 - (1 - vein) ** 14 * 0.18 * detail(0.01, fu, fv);
     }
     out.r = color.r * k * (1 - g) + grout.r * g;
     out.g = color.g * k * (1 - g) + grout.g * g;

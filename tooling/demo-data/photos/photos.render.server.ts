@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { exteriorPhoto } from "./photos.exterior.ts";
 import { develop } from "./photos.finish.ts";
+import { interiorPhoto } from "./photos.interior.ts";
 
 // The demo's photo generator: draws a house or a room for a seed and returns it as the JPEG a phone would
 // upload, so the seed sends it through the same pipeline as a user's photo.
@@ -20,7 +21,9 @@ const RENDER_HEIGHT = 800;
 
 /** The photo `request` describes, as a JPEG: the same request always gives the same bytes. */
 export async function renderPhotoJpeg(request: PhotoRequest): Promise<Buffer> {
-  const { canvas, grade } = exteriorPhoto(request.seed, RENDER_WIDTH, RENDER_HEIGHT);
+  const draw = request.kind === "exterior" ? exteriorPhoto : interiorPhoto;
+  const { canvas, grade } = draw(request.seed, RENDER_WIDTH, RENDER_HEIGHT);
+
   const pixels = develop(canvas, grade, request.seed);
   return sharp(pixels, { raw: { width: RENDER_WIDTH, height: RENDER_HEIGHT, channels: 3 } })
     .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: "lanczos3", fit: "fill" })

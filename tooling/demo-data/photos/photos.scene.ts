@@ -6,6 +6,7 @@ import {
   type Vec3,
   vec,
 } from "./photos.camera.ts";
+import type { Rgb } from "./photos.color.ts";
 import { faceLight, type Light } from "./photos.light.ts";
 import { createSample, type Material } from "./photos.material.ts";
 import type { Random } from "./photos.random.ts";
@@ -21,6 +22,13 @@ export type Scene = {
   random: Random;
   /** 1 where the sun is blocked, as seen on screen (ground shadows of the house, trees, furniture). */
   shadow: Mask;
+  /**
+   * Indoors, light is not one sun and one sky: it is the light at a world point on a surface facing `n`
+   * (windows, lamps), written into `out`. Outdoors this is absent and the scene's light applies.
+   */
+  illuminate?: (x: number, y: number, z: number, n: Vec3, out: Rgb) => void;
+  /** Indoors, where sunlight through a window falls (1) on the floor, as seen on screen. */
+  sunPatch?: Mask;
 };
 
 /** A flat polygon in the world with a material laid on its plane (origin and unit axes u, v). */
@@ -38,6 +46,8 @@ export type Face = {
   grow?: number;
   /** Less than 1 lets what is behind show through (glass balustrades). */
   opacity?: number;
+  /** Indoors: lit by the scene's sun patch (floors). */
+  receivesSun?: boolean;
 };
 
 /** A scene with an empty shadow mask. */
@@ -82,6 +92,10 @@ export function drawFace(scene: Scene, face: Face) {
   const points = projectPolygon(camera, face.corners);
   if (points.length < 6) return;
   const normal = visibleNormal(camera, face);
+  if (scene.illuminate) {
+    drawIndoorFace(scene, face, points, normal);
+    return;
+  }
   const { direct, ambient } = faceLight(light, normal);
   const lookup = planeLookup(camera, face.origin, face.u, face.v);
   const point: PlanePoint = { u: 0, v: 0, fu: 0, fv: 0, depth: 0 };
@@ -99,14 +113,67 @@ export function drawFace(scene: Scene, face: Face) {
       sample.eb = 0;
       sample.occlusion = 1;
       sample.sunlit = 1;
+      sample.alpha = 1;
       material(point.u, point.v, point.fu, point.fv, sample);
+      paint.a = sample.alpha;
       const sun = sample.sunlit * (receivesShadow ? 1 - maskAt(shadow, x, y) : 1);
+
       const ao = sample.occlusion * (occlusion ? occlusion(point.u, point.v) : 1);
       const h = point.depth / (point.depth + hazeDistance);
       const k = 1 - h;
       paint.r = (sample.r * (direct.r * sun + ambient.r) * ao + sample.er) * k + haze.r * h;
       paint.g = (sample.g * (direct.g * sun + ambient.g) * ao + sample.eg) * k + haze.g * h;
       paint.b = (sample.b * (direct.b * sun + ambient.b) * ao + sample.eb) * k + haze.b * h;
+    },
+    face.opacity ?? 1,
+  );
+}
+
+/** A face lit by the room's light: windows and lamps, the sun patch, contact shadows from the mask. */
+function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3) {
+  const { camera, canvas, shadow, light } = scene;
+  const illuminate = scene.illuminate!;
+  const sunPatch = scene.sunPatch;
+  const lookup = planeLookup(camera, face.origin, face.u, face.v);
+  const point: PlanePoint = { u: 0, v: 0, fu: 0, fv: 0, depth: 0 };
+  const sample = createSample();
+  const lit: Rgb = { r: 0, g: 0, b: 0 };
+  const { material, occlusion, receivesShadow, receivesSun, origin, u: axisU, v: axisV } = face;
+  const facing = Math.max(0, normal.x * light.sun.x + normal.y * light.sun.y + normal.z * light.sun.z);
+  const sunR = light.sunColor.r * facing;
+  const sunG = light.sunColor.g * facing;
+  const sunB = light.sunColor.b * facing;
+  fillPolygon(
+    canvas,
+    grow(points, face.grow ?? 0.35),
+    (x, y, paint) => {
+      lookup(x, y, point);
+      sample.er = 0;
+      sample.eg = 0;
+      sample.eb = 0;
+      sample.occlusion = 1;
+      sample.sunlit = 1;
+      sample.alpha = 1;
+      material(point.u, point.v, point.fu, point.fv, sample);
+      paint.a = sample.alpha;
+      if (sample.alpha <= 0) return;
+      const pu = point.u;
+      const pv = point.v;
+      illuminate(
+        origin.x + axisU.x * pu + axisV.x * pv,
+        origin.y + axisU.y * pu + axisV.y * pv,
+        origin.z + axisU.z * pu + axisV.z * pv,
+        normal,
+        lit,
+      );
+      const ao =
+        sample.occlusion *
+        (occlusion ? occlusion(pu, pv) : 1) *
+        (receivesShadow ? 1 - 0.7 * maskAt(shadow, x, y) : 1);
+      const sun = receivesSun && sunPatch ? maskAt(sunPatch, x, y) * sample.sunlit : 0;
+      paint.r = sample.r * (lit.r * ao + sunR * sun) + sample.er;
+      paint.g = sample.g * (lit.g * ao + sunG * sun) + sample.eg;
+      paint.b = sample.b * (lit.b * ao + sunB * sun) + sample.eb;
     },
     face.opacity ?? 1,
   );
@@ -155,65 +222,102 @@ export function level(x0: number, x1: number, z0: number, z1: number, y: number,
   };
 }
 
+/** The materials of a box's faces: `sides` for any face not named. */
+export type BoxLook = {
+  sides: Material;
+  top?: Material;
+  bottom?: Material;
+  /** The face towards -z (towards the street, or the camera in a room). */
+  front?: Material;
+  back?: Material;
+  left?: Material;
+  right?: Material;
+  occlusion?: (u: number, v: number) => number;
+  opacity?: number;
+  /** Rounds the edges (metres): upholstery and cushions curve away from the light towards their edges. */
+  bevel?: number;
+};
+
+/** A box's extent. */
+export type Extent = { x0: number; x1: number; y0: number; y1: number; z0: number; z1: number };
+
 /**
- * A box from (x0, y0, z0) to (x1, y1, z1) with the faces the camera sees: canopies, balconies, garden walls,
- * steps, furniture. `sides` colours the vertical faces and `top` the upper one (the underside uses `sides`).
+ * A box with the faces the camera sees: canopies, garden walls, steps, furniture. Each face's plane
+ * coordinates start at its lower left corner as seen from outside, so a drawer front's u and v are its own.
  */
-export function drawBox(
-  scene: Scene,
-  box: { x0: number; x1: number; y0: number; y1: number; z0: number; z1: number },
-  sides: Material,
-  top: Material = sides,
-  occlusion?: (u: number, v: number) => number,
-) {
+export function drawBox(scene: Scene, box: Extent, look: BoxLook) {
   const { x0, x1, y0, y1, z0, z1 } = box;
   const { camera } = scene;
+  const { sides, opacity, bevel = 0 } = look;
+  const sizes = [x1 - x0, z1 - z0, z1 - z0, x1 - x0, x1 - x0, x1 - x0];
+  const heights = [y1 - y0, y1 - y0, y1 - y0, y1 - y0, z1 - z0, z1 - z0];
+  const rounded = (index: number) => {
+    const width = sizes[index]!;
+    const height = heights[index]!;
+    const radius = Math.min(bevel, width / 2, height / 2);
+    if (radius <= 0) return look.occlusion;
+    const base = look.occlusion;
+    return (u: number, v: number) => {
+      const edge = Math.min(u, width - u, Math.abs(v), height - Math.abs(v));
+      const k = edge >= radius ? 1 : 0.72 + 0.28 * Math.sqrt(Math.max(0, edge) / radius);
+      return base ? base(u, v) * k : k;
+    };
+  };
+
   const faces: Face[] = [
     {
       corners: [vec(x1, y0, z1), vec(x0, y0, z1), vec(x0, y1, z1), vec(x1, y1, z1)],
-      origin: vec(x1, 0, z1),
+      origin: vec(x1, y0, z1),
       u: vec(-1, 0, 0),
       v: vec(0, 1, 0),
-      material: sides,
-      occlusion,
+      material: look.back ?? sides,
+      occlusion: rounded(0),
+      opacity,
     },
     {
       corners: [vec(x0, y0, z1), vec(x0, y0, z0), vec(x0, y1, z0), vec(x0, y1, z1)],
-      origin: vec(x0, 0, z1),
+      origin: vec(x0, y0, z1),
       u: vec(0, 0, -1),
       v: vec(0, 1, 0),
-      material: sides,
-      occlusion,
+      material: look.left ?? sides,
+      occlusion: rounded(1),
+      opacity,
     },
     {
       corners: [vec(x1, y0, z0), vec(x1, y0, z1), vec(x1, y1, z1), vec(x1, y1, z0)],
-      origin: vec(x1, 0, z0),
+      origin: vec(x1, y0, z0),
       u: vec(0, 0, 1),
       v: vec(0, 1, 0),
-      material: sides,
-      occlusion,
+      material: look.right ?? sides,
+      occlusion: rounded(2),
+      opacity,
     },
     {
       corners: [vec(x0, y0, z0), vec(x1, y0, z0), vec(x1, y1, z0), vec(x0, y1, z0)],
-      origin: vec(x0, 0, z0),
+      origin: vec(x0, y0, z0),
       u: vec(1, 0, 0),
       v: vec(0, 1, 0),
-      material: sides,
-      occlusion,
+      material: look.front ?? sides,
+      occlusion: rounded(3),
+      opacity,
     },
     {
       corners: [vec(x0, y0, z0), vec(x1, y0, z0), vec(x1, y0, z1), vec(x0, y0, z1)],
-      origin: vec(0, y0, 0),
+      origin: vec(x0, y0, z1),
       u: vec(1, 0, 0),
       v: vec(0, 0, -1),
-      material: sides,
+      material: look.bottom ?? sides,
+      occlusion: rounded(4),
+      opacity,
     },
     {
       corners: [vec(x0, y1, z0), vec(x1, y1, z0), vec(x1, y1, z1), vec(x0, y1, z1)],
-      origin: vec(0, y1, 0),
+      origin: vec(x0, y1, z0),
       u: vec(1, 0, 0),
       v: vec(0, 0, 1),
-      material: top,
+      material: look.top ?? sides,
+      occlusion: rounded(5),
+      opacity,
     },
   ];
   for (const face of faces) {
