@@ -6,7 +6,7 @@ import { type Block, castBlockShadows, castShadow, drawBlock, outline } from "./
 import { aimSun, createLight, type Light } from "./photos.light.ts";
 import { createRandom, type Random } from "./photos.random.ts";
 import { blurMask, type Canvas, createCanvas } from "./photos.raster.ts";
-import { createScene, drawBox, type Scene } from "./photos.scene.ts";
+import { createScene, drawBox, finish, later, type Scene } from "./photos.scene.ts";
 import type { Prop, Site, Style } from "./photos.site.ts";
 import { drawSky } from "./photos.sky.ts";
 import { apartmentsStyle } from "./photos.style-apartments.ts";
@@ -49,7 +49,7 @@ export function exteriorPhoto(seed: number, width: number, height: number): { ca
   const camera = frame(position, yaw, site, width, height, random);
   const canvas = createCanvas(width, height);
   const scene = createScene(canvas, camera, light, random);
-  drawSky(canvas, camera, light, random, camera.cy + 2);
+  later(scene, () => drawSky(canvas, camera, light, random, camera.cy + 2));
   for (const [index, band] of site.horizon.entries()) {
     drawTreeLine(scene, band.distance, band.height, band.leaves, (seed % 97) + index * 13);
   }
@@ -57,8 +57,9 @@ export function exteriorPhoto(seed: number, width: number, height: number): { ca
   for (const prop of site.props) castShadow(scene, corners(prop.box));
   for (const tree of site.trees) castTreeShadow(scene, tree);
   blurMask(scene.shadow, (2.5 * width) / 1600);
-  drawGround(scene, site.lawn, site.patches, site.footprints);
+  later(scene, () => drawGround(scene, site.lawn, site.patches, site.footprints));
   drawByDistance(scene, site);
+  finish(scene);
   return { canvas, grade: gradeFor(light, random) };
 }
 

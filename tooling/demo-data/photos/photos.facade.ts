@@ -54,8 +54,18 @@ export function facade(
   const shadeHeight = eaves ? Math.min(2, eaves.overhang * sunSlope) : 0;
   const reflectTop = light.zenith;
   const reflectBottom = light.horizon;
+  // A wall pixel checks only the openings near it: the openings are filed by metre along the wall.
+  const start = Math.floor(Math.min(0, ...openings.map((opening) => opening.u0)) - 1);
+  const buckets: Opening[][] = [];
+  for (const opening of openings) {
+    for (let metre = Math.floor(opening.u0 - 0.7); metre <= Math.floor(opening.u1 + 0.7); metre += 1) {
+      (buckets[metre - start] ??= []).push(opening);
+    }
+  }
+  const none: Opening[] = [];
   return (u, v, fu, fv, out) => {
-    for (const opening of openings) {
+    const near = buckets[Math.floor(u) - start] ?? none;
+    for (const opening of near) {
       if (u < opening.u0 - 0.45 || u > opening.u1 + 0.45 || v < opening.v0 - 0.12 || v > opening.v1 + 0.12)
         continue;
       if (opening.shutters && v >= opening.v0 && v <= opening.v1) {
@@ -116,7 +126,7 @@ export function facade(
       if (v < pipe.top && d > 0.045 && d < 0.045 + pipeShadow) out.sunlit = 0;
     }
     // Drip shadow under sills: a short darker band below each window.
-    for (const opening of openings) {
+    for (const opening of near) {
       if (
         opening.sill &&
         u > opening.u0 - 0.05 &&

@@ -2,7 +2,7 @@ import { depthOf, planeLookup, project, projectPolygon, type Vec3, vec } from ".
 import { type Rgb, rgb } from "./photos.color.ts";
 import { clamp, hash, noise, smoothstep } from "./photos.noise.ts";
 import { fillPolygon, maskPolygon, maskRect, shadeRect } from "./photos.raster.ts";
-import type { Scene } from "./photos.scene.ts";
+import { later, type Scene } from "./photos.scene.ts";
 
 // Trees, shrubs and distant tree lines: masses of leaves whose outline and clumps come from noise, lit as a
 // rough sphere or cone (bright on the sun's side, dark inside and underneath), with sky showing through the
@@ -28,6 +28,10 @@ const BARK = rgb("#4a3b2f");
 
 /** Draws a tree and nothing else (its shadow is cast separately, before the ground is drawn). */
 export function drawTree(scene: Scene, tree: Tree) {
+  later(scene, () => drawTreeNow(scene, tree));
+}
+
+function drawTreeNow(scene: Scene, tree: Tree) {
   const { camera, canvas, light } = scene;
   const depth = depthOf(camera, tree.base);
   if (depth < 0.5) return;
@@ -48,12 +52,14 @@ export function drawTree(scene: Scene, tree: Tree) {
   const sunRight = sun.x * right.x + sun.z * right.z;
   const sunUp = sun.y;
   const sunToward = -(sun.x * forward.x + sun.z * forward.z);
-  if (shape !== "shrub") {
+  // Nearest first: the crown is drawn before the trunk it hides.
+  const drawTrunk = () => {
     const [bx, by] = project(camera, base);
     const trunk = Math.max(0.8, radius * (shape === "palm" ? 0.09 : 0.12) * pxPerMetre);
     const topY = shape === "palm" ? cy - ry * 0.6 : cy;
     const lean = shape === "palm" ? (hash(tree.id, 1) - 0.5) * rx * 0.8 : 0;
     const bark = mixHaze(BARK, light.horizon, haze, 0.5 * (light.skyLight.g + sunIntensity.g * 0.3));
+    if (shape === "palm") drawPalmFronds(scene, bx + lean, topY, rx, tree, haze);
     fillPolygon(
       canvas,
       [bx - trunk, by, bx + trunk, by, bx + lean + trunk * 0.6, topY, bx + lean - trunk * 0.6, topY],
@@ -64,10 +70,10 @@ export function drawTree(scene: Scene, tree: Tree) {
         paint.b = bark.b * k;
       },
     );
-    if (shape === "palm") {
-      drawPalmFronds(scene, bx + lean, topY, rx, tree, haze);
-      return;
-    }
+  };
+  if (shape === "palm") {
+    drawTrunk();
+    return;
   }
   const clump = shape === "olive" ? 0.22 : shape === "conifer" || shape === "cypress" ? 0.3 : 0.38;
   // Noise coordinates in crown units: the clumps keep their size relative to the tree at any distance.
@@ -156,6 +162,7 @@ export function drawTree(scene: Scene, tree: Tree) {
     paint.b = b + (hz.b - b) * haze;
     paint.a = alpha;
   });
+  if (shape !== "shrub") drawTrunk();
 }
 
 function maskSelfShadow(d: number): number {
@@ -268,6 +275,17 @@ export function drawTreeLine(
   leaves: Rgb,
   seed: number,
   below = 40,
+) {
+  later(scene, () => drawTreeLineNow(scene, distance, height, leaves, seed, below));
+}
+
+function drawTreeLineNow(
+  scene: Scene,
+  distance: number,
+  height: number,
+  leaves: Rgb,
+  seed: number,
+  below: number,
 ) {
   const { camera, canvas, light } = scene;
   const groundY = camera.cy + (camera.focal * camera.position.y) / distance;

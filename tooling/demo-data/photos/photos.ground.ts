@@ -1,6 +1,7 @@
 import type { Rgb } from "./photos.color.ts";
 import { createSample, type Material } from "./photos.material.ts";
 import { clamp, lines, noise, smoothstep } from "./photos.noise.ts";
+import { FULL, putUnder } from "./photos.raster.ts";
 import type { Scene } from "./photos.scene.ts";
 
 // The ground from the camera's feet to the horizon: lawn by default, with paths, drives, terraces, beds and
@@ -48,7 +49,7 @@ export function drawGround(
   footprints: readonly Footprint[],
 ) {
   const { camera, canvas, light, shadow } = scene;
-  const { rgb, width } = canvas;
+  const { width } = canvas;
   const { right, forward, focal, cx, cy, position } = camera;
   const height = position.y;
   const sample = createSample();
@@ -88,7 +89,8 @@ export function drawGround(
       for (let x = from; x < to; x += 1) chosen[x] = patch.material;
     }
     const rowShadow = y * width;
-    for (let x = 0; x < width; x += 1) {
+    for (let x = 0; x < width; x += 1, u += du, v += dv) {
+      if (canvas.cover[rowShadow + x]! >= FULL) continue;
       sample.occlusion = 1;
       sample.sunlit = 1;
       sample.er = 0;
@@ -104,12 +106,13 @@ export function drawGround(
         }
       }
       const sun = sample.sunlit * (1 - shadow.value[rowShadow + x]!);
-      const offset = (rowShadow + x) * 3;
-      rgb[offset] = (sample.r * (direct.r * sun + ambient.r * ao) + sample.er) * k + haze.r * h;
-      rgb[offset + 1] = (sample.g * (direct.g * sun + ambient.g * ao) + sample.eg) * k + haze.g * h;
-      rgb[offset + 2] = (sample.b * (direct.b * sun + ambient.b * ao) + sample.eb) * k + haze.b * h;
-      u += du;
-      v += dv;
+      putUnder(
+        canvas,
+        rowShadow + x,
+        (sample.r * (direct.r * sun + ambient.r * ao) + sample.er) * k + haze.r * h,
+        (sample.g * (direct.g * sun + ambient.g * ao) + sample.eg) * k + haze.g * h,
+        (sample.b * (direct.b * sun + ambient.b * ao) + sample.eb) * k + haze.b * h,
+      );
     }
   }
 }

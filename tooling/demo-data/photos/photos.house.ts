@@ -187,10 +187,12 @@ export function drawBlock(scene: Scene, block: Block) {
               ]
             : [],
       }),
-      occlusion: (wu, wv) =>
-        (0.72 + 0.28 * clamp((wv - base) / 0.5)) *
-        (0.8 + 0.2 * clamp(wu / 0.4)) *
-        (0.8 + 0.2 * clamp((length - wu) / 0.4)),
+      occlusion: (wu, wv, sample) => {
+        sample.occlusion *=
+          (0.72 + 0.28 * clamp((wv - base) / 0.5)) *
+          (0.8 + 0.2 * clamp(wu / 0.4)) *
+          (0.8 + 0.2 * clamp((length - wu) / 0.4));
+      },
     };
     drawFace(scene, face);
   }

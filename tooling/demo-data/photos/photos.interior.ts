@@ -40,7 +40,7 @@ import {
   roomLight,
   sunOnFloor,
 } from "./photos.room.ts";
-import { createScene, drawBox, type Scene } from "./photos.scene.ts";
+import { createScene, drawBox, finish, type Scene } from "./photos.scene.ts";
 
 // Rooms photographed the way agents do: from just inside the door, wide lens, camera level at chest height,
 // daylight from the windows and the lamps on. The seed picks the room (living room, kitchen, bedroom,
@@ -131,6 +131,7 @@ export function interiorPhoto(seed: number, width: number, height: number): { ca
   }
   items.sort((a, b) => b.depth - a.depth);
   for (const item of items) item.draw();
+  finish(scene);
   const exposure = meter(canvas, evening ? 0.16 : 0.24);
   bloom(canvas, exposure, 0.12);
   const grade: Grade = {
@@ -175,11 +176,6 @@ function contactShadows(scene: Scene, pieces: Piece[]) {
 
 function drawPlant(scene: Scene, plant: { x: number; z: number; height: number }, daylight: Daylight) {
   const pot = paint(rgb("#d8d2c6"), 0.05);
-  drawBox(
-    scene,
-    { x0: plant.x - 0.17, x1: plant.x + 0.17, y0: 0, y1: 0.38, z0: plant.z - 0.17, z1: plant.z + 0.17 },
-    { sides: pot },
-  );
   const indoor: Light = {
     ...scene.light,
     sunColor: scale(daylight.view, daylight.strength * 0.6),
@@ -196,6 +192,12 @@ function drawPlant(scene: Scene, plant: { x: number; z: number; height: number }
       leaves: rgb("#3d6b33"),
       id: Math.floor(plant.x * 100 + plant.z * 10),
     },
+  );
+  // Queued after the leaves, so drawn before them: the pot stands in front of the foliage's foot.
+  drawBox(
+    scene,
+    { x0: plant.x - 0.17, x1: plant.x + 0.17, y0: 0, y1: 0.38, z0: plant.z - 0.17, z1: plant.z + 0.17 },
+    { sides: pot },
   );
 }
 

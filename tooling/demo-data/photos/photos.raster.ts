@@ -1,14 +1,15 @@
 // A small software rasteriser: the scenes draw into a linear-light float image, each shape coloured per pixel
 // by a shader, with anti-aliased edges (exact horizontal coverage, four sub-rows vertically). SVG renderers are
-// too slow for per-pixel textures and lighting at 1600 px; this draws a photo in tens of milliseconds.
+// too slow for per-pixel textures and lighting. Shapes are drawn nearest first and composited under what is
+// already there, so a pixel hidden behind a sofa or a wall is never shaded at all.
 
 /** What a shader writes for one pixel: a linear-light colour and its opacity (1 unless the shader says). */
 export type Paint = { r: number; g: number; b: number; a: number };
 /** Colours the pixel whose centre is (x, y). */
 export type Shader = (x: number, y: number, paint: Paint) => void;
 
-/** A linear-light RGB image. */
-export type Canvas = { width: number; height: number; rgb: Float32Array };
+/** A linear-light RGB image and how much of each pixel is already covered (0 to 1). */
+export type Canvas = { width: number; height: number; rgb: Float32Array; cover: Float32Array };
 /** A one-channel image of coverage (0 to 1): shadows, light patches, dirt. */
 export type Mask = {
   width: number;
@@ -22,7 +23,12 @@ const SUB_ROWS = 4;
 
 /** A canvas filled with black. */
 export function createCanvas(width: number, height: number): Canvas {
-  return { width, height, rgb: new Float32Array(width * height * 3) };
+  return {
+    width,
+    height,
+    rgb: new Float32Array(width * height * 3),
+    cover: new Float32Array(width * height),
+  };
 }
 
 /** An empty mask the size of the canvas. */
@@ -136,14 +142,14 @@ const paint: Paint = { r: 0, g: 0, b: 0, a: 1 };
 
 /** Fills a polygon, each covered pixel coloured by `shader` and blended by coverage times `opacity`. */
 export function fillPolygon(canvas: Canvas, points: readonly number[], shader: Shader, opacity = 1) {
-  const { rgb, width } = canvas;
+  const { width } = canvas;
   rasterize(width, canvas.height, points, (y, x0, x1, coverage) => {
     for (let x = x0; x < x1; x += 1) {
       const cover = coverage[x]!;
-      if (cover <= 0.001) continue;
+      if (cover <= 0.001 || canvas.cover[y * width + x]! >= FULL) continue;
       paint.a = 1;
       shader(x + 0.5, y + 0.5, paint);
-      blend(rgb, (y * width + x) * 3, Math.min(1, cover) * paint.a * opacity);
+      under(canvas, y * width + x, Math.min(1, cover) * paint.a * opacity);
     }
   });
 }
@@ -157,30 +163,45 @@ export function shadeRect(
   bottom: number,
   shader: Shader,
 ) {
-  const { rgb, width, height } = canvas;
+  const { width, height } = canvas;
   const x0 = Math.max(0, Math.floor(left));
   const x1 = Math.min(width, Math.ceil(right));
   const y0 = Math.max(0, Math.floor(top));
   const y1 = Math.min(height, Math.ceil(bottom));
   for (let y = y0; y < y1; y += 1) {
     for (let x = x0; x < x1; x += 1) {
+      if (canvas.cover[y * width + x]! >= FULL) continue;
       paint.a = 1;
       shader(x + 0.5, y + 0.5, paint);
-      if (paint.a > 0.001) blend(rgb, (y * width + x) * 3, Math.min(1, paint.a));
+      if (paint.a > 0.001) under(canvas, y * width + x, Math.min(1, paint.a));
     }
   }
 }
 
-function blend(rgb: Float32Array, offset: number, alpha: number) {
-  if (alpha >= 0.999) {
-    rgb[offset] = paint.r;
-    rgb[offset + 1] = paint.g;
-    rgb[offset + 2] = paint.b;
-    return;
-  }
-  rgb[offset] = rgb[offset]! + (paint.r - rgb[offset]!) * alpha;
-  rgb[offset + 1] = rgb[offset + 1]! + (paint.g - rgb[offset + 1]!) * alpha;
-  rgb[offset + 2] = rgb[offset + 2]! + (paint.b - rgb[offset + 2]!) * alpha;
+/** Past this coverage a pixel counts as finished: nothing behind it shows. */
+export const FULL = 0.998;
+
+/** Puts the paint behind what already covers pixel `index`, in proportion to what is still uncovered. */
+function under(canvas: Canvas, index: number, alpha: number) {
+  const covered = canvas.cover[index]!;
+  const weight = alpha * (1 - covered);
+  const offset = index * 3;
+  const { rgb } = canvas;
+  rgb[offset] = rgb[offset]! + paint.r * weight;
+  rgb[offset + 1] = rgb[offset + 1]! + paint.g * weight;
+  rgb[offset + 2] = rgb[offset + 2]! + paint.b * weight;
+  canvas.cover[index] = covered + weight;
+}
+
+/** Composites a colour under pixel `index` (for passes that write pixels directly: sky, ground). */
+export function putUnder(canvas: Canvas, index: number, r: number, g: number, b: number) {
+  const weight = 1 - canvas.cover[index]!;
+  const offset = index * 3;
+  const { rgb } = canvas;
+  rgb[offset] = rgb[offset]! + r * weight;
+  rgb[offset + 1] = rgb[offset + 1]! + g * weight;
+  rgb[offset + 2] = rgb[offset + 2]! + b * weight;
+  canvas.cover[index] = 1;
 }
 
 /** Adds a polygon to a mask: each pixel keeps the larger of its value and coverage times `value`. */

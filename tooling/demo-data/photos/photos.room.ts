@@ -185,7 +185,9 @@ export function drawRoom(scene: Scene, room: Room, daylight: Daylight) {
     u: vec(1, 0, 0),
     v: vec(0, 0, 1),
     material: room.floor,
-    occlusion: (u, v) => cornerShade(Math.min(u, W - u), D - v),
+    occlusion: (u, v, sample) => {
+      sample.occlusion *= cornerShade(Math.min(u, W - u), D - v);
+    },
     receivesShadow: true,
     receivesSun: true,
   });
@@ -195,7 +197,9 @@ export function drawRoom(scene: Scene, room: Room, daylight: Daylight) {
     u: vec(1, 0, 0),
     v: vec(0, 0, 1),
     material: withDownlights(room.ceiling, room.downlights),
-    occlusion: (u, v) => cornerShade(Math.min(u, W - u), D - v),
+    occlusion: (u, v, sample) => {
+      sample.occlusion *= cornerShade(Math.min(u, W - u), D - v);
+    },
   });
   for (const window of room.windows) drawOpening(scene, room, window, daylight);
   const walls: { wall: Wall; face: Omit<Face, "material" | "occlusion">; length: number }[] = [
@@ -238,8 +242,12 @@ export function drawRoom(scene: Scene, room: Room, daylight: Daylight) {
       ...face,
       material: wallMaterial(base, openings, decor, room.skirting, H),
       // Side walls darken into the back corners and towards the floor and ceiling.
-      occlusion: (u, v) =>
-        cornerShade(wall === "back" ? Math.min(u, length - u) : length - u, Math.min(v, H - v) * 1.5),
+      occlusion: (u, v, sample) => {
+        sample.occlusion *= cornerShade(
+          wall === "back" ? Math.min(u, length - u) : length - u,
+          Math.min(v, H - v) * 1.5,
+        );
+      },
     });
   }
   for (const window of room.windows) if (window.curtains) drawCurtains(scene, room, window, daylight);

@@ -8,7 +8,7 @@ import {
 } from "./photos.camera.ts";
 import type { Rgb } from "./photos.color.ts";
 import { faceLight, type Light } from "./photos.light.ts";
-import { createSample, type Material } from "./photos.material.ts";
+import { createSample, type Material, type Sample } from "./photos.material.ts";
 import type { Random } from "./photos.random.ts";
 import { type Canvas, createMask, fillPolygon, type Mask, maskAt } from "./photos.raster.ts";
 
@@ -23,6 +23,11 @@ export type Scene = {
   /** 1 where the sun is blocked, as seen on screen (ground shadows of the house, trees, furniture). */
   shadow: Mask;
   /**
+   * Drawing units, queued in the order a painter would lay them (farthest first) and run in reverse by
+   * `finish`: nearest first, so hidden pixels are skipped (see photos.raster.ts).
+   */
+  queue: (() => void)[];
+  /**
    * Indoors, light is not one sun and one sky: it is the light at a world point on a surface facing `n`
    * (windows, lamps), written into `out`. Outdoors this is absent and the scene's light applies.
    */
@@ -31,6 +36,12 @@ export type Scene = {
   sunPatch?: Mask;
 };
 
+/**
+ * Darkens a sample by where it lies on its face (multiplying `sample.occlusion`). It writes rather than
+ * returns: a number returned from a closure called per pixel is a heap allocation, and the garbage adds up.
+ */
+export type Occlusion = (u: number, v: number, sample: Sample) => void;
+
 /** A flat polygon in the world with a material laid on its plane (origin and unit axes u, v). */
 export type Face = {
   corners: readonly Vec3[];
@@ -38,8 +49,8 @@ export type Face = {
   u: Vec3;
   v: Vec3;
   material: Material;
-  /** Extra occlusion by plane coordinates (corners, contact with the floor), 1 = open. */
-  occlusion?: (u: number, v: number) => number;
+  /** Extra occlusion by plane coordinates (corners, contact with the floor): multiplies `sample.occlusion`. */
+  occlusion?: Occlusion;
   /** Reads the scene's shadow mask (ground, floors); faces that cast it must not. */
   receivesShadow?: boolean;
   /** Pushes the edges out by this many pixels so neighbouring faces of one solid close without seams. */
@@ -52,7 +63,18 @@ export type Face = {
 
 /** A scene with an empty shadow mask. */
 export function createScene(canvas: Canvas, camera: Camera, light: Light, random: Random): Scene {
-  return { canvas, camera, light, random, shadow: createMask(canvas.width, canvas.height) };
+  return { canvas, camera, light, random, shadow: createMask(canvas.width, canvas.height), queue: [] };
+}
+
+/** Queues a drawing unit; within it, draw what is nearer first. */
+export function later(scene: Scene, unit: () => void) {
+  scene.queue.push(unit);
+}
+
+/** Runs the queued drawing, nearest first. */
+export function finish(scene: Scene) {
+  for (let index = scene.queue.length - 1; index >= 0; index -= 1) scene.queue[index]!();
+  scene.queue.length = 0;
 }
 
 export function add(a: Vec3, b: Vec3): Vec3 {
@@ -88,6 +110,10 @@ function visibleNormal(camera: Camera, face: Face): Vec3 {
 
 /** Draws a face lit by the scene's light: sun (unless shadowed) plus sky, with haze over distance. */
 export function drawFace(scene: Scene, face: Face) {
+  later(scene, () => drawFaceNow(scene, face));
+}
+
+function drawFaceNow(scene: Scene, face: Face) {
   const { camera, light, canvas, shadow } = scene;
   const points = projectPolygon(camera, face.corners);
   if (points.length < 6) return;
@@ -118,7 +144,8 @@ export function drawFace(scene: Scene, face: Face) {
       paint.a = sample.alpha;
       const sun = sample.sunlit * (receivesShadow ? 1 - maskAt(shadow, x, y) : 1);
 
-      const ao = sample.occlusion * (occlusion ? occlusion(point.u, point.v) : 1);
+      if (occlusion) occlusion(point.u, point.v, sample);
+      const ao = sample.occlusion;
       const h = point.depth / (point.depth + hazeDistance);
       const k = 1 - h;
       paint.r = (sample.r * (direct.r * sun + ambient.r) * ao + sample.er) * k + haze.r * h;
@@ -143,6 +170,9 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
   const sunR = light.sunColor.r * facing;
   const sunG = light.sunColor.g * facing;
   const sunB = light.sunColor.b * facing;
+  // Room light changes slowly across a surface: it is worked out for every other pixel of a row.
+  let litX = -10;
+  let litY = -1;
   fillPolygon(
     canvas,
     grow(points, face.grow ?? 0.35),
@@ -159,16 +189,19 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
       if (sample.alpha <= 0) return;
       const pu = point.u;
       const pv = point.v;
-      illuminate(
-        origin.x + axisU.x * pu + axisV.x * pv,
-        origin.y + axisU.y * pu + axisV.y * pv,
-        origin.z + axisU.z * pu + axisV.z * pv,
-        normal,
-        lit,
-      );
+      if (y !== litY || x - litX > 1.5) {
+        illuminate(
+          origin.x + axisU.x * pu + axisV.x * pv,
+          origin.y + axisU.y * pu + axisV.y * pv,
+          origin.z + axisU.z * pu + axisV.z * pv,
+          normal,
+          lit,
+        );
+        litX = x;
+        litY = y;
+      }
       const ao =
-        sample.occlusion *
-        (occlusion ? occlusion(pu, pv) : 1) *
+        (occlusion ? (occlusion(pu, pv, sample), sample.occlusion) : sample.occlusion) *
         (receivesShadow ? 1 - 0.7 * maskAt(shadow, x, y) : 1);
       const sun = receivesSun && sunPatch ? maskAt(sunPatch, x, y) * sample.sunlit : 0;
       paint.r = sample.r * (lit.r * ao + sunR * sun) + sample.er;
@@ -232,7 +265,7 @@ export type BoxLook = {
   back?: Material;
   left?: Material;
   right?: Material;
-  occlusion?: (u: number, v: number) => number;
+  occlusion?: Occlusion;
   opacity?: number;
   /** Rounds the edges (metres): upholstery and cushions curve away from the light towards their edges. */
   bevel?: number;
@@ -257,10 +290,10 @@ export function drawBox(scene: Scene, box: Extent, look: BoxLook) {
     const radius = Math.min(bevel, width / 2, height / 2);
     if (radius <= 0) return look.occlusion;
     const base = look.occlusion;
-    return (u: number, v: number) => {
+    return (u: number, v: number, sample: Sample) => {
       const edge = Math.min(u, width - u, Math.abs(v), height - Math.abs(v));
-      const k = edge >= radius ? 1 : 0.72 + 0.28 * Math.sqrt(Math.max(0, edge) / radius);
-      return base ? base(u, v) * k : k;
+      if (edge < radius) sample.occlusion *= 0.72 + 0.28 * Math.sqrt(Math.max(0, edge) / radius);
+      if (base) base(u, v, sample);
     };
   };
 

@@ -2,7 +2,7 @@ import type { Camera } from "./photos.camera.ts";
 import type { Light } from "./photos.light.ts";
 import { noise, smoothstep } from "./photos.noise.ts";
 import type { Random } from "./photos.random.ts";
-import type { Canvas } from "./photos.raster.ts";
+import { type Canvas, FULL, putUnder } from "./photos.raster.ts";
 
 // The sky as a camera sees it: brighter and paler towards the horizon, a glow around the sun, and clouds laid
 // on a plane high above, so they shrink and flatten into the distance as real ones do.
@@ -17,7 +17,7 @@ export function drawSky(canvas: Canvas, camera: Camera, light: Light, random: Ra
   const lowRows = Math.ceil(rows / STEP) + 1;
   const low = new Float32Array(lowWidth * lowRows * 3);
   skyInto(low, lowWidth, lowRows, camera, light, random);
-  const { rgb, width } = canvas;
+  const { width } = canvas;
   for (let y = 0; y < rows; y += 1) {
     const ly = (y + 0.5) / STEP - 0.5;
     const y0 = Math.max(0, Math.floor(ly));
@@ -32,14 +32,19 @@ export function drawSky(canvas: Canvas, camera: Camera, light: Light, random: Ra
       const b = a + 3;
       const c = (row1 + x0) * 3;
       const d = c + 3;
-      const offset = (y * width + x) * 3;
+      const index = y * width + x;
+      if (canvas.cover[index]! >= FULL) continue;
       const w00 = (1 - tx) * (1 - ty);
       const w01 = tx * (1 - ty);
       const w10 = (1 - tx) * ty;
       const w11 = tx * ty;
-      rgb[offset] = low[a]! * w00 + low[b]! * w01 + low[c]! * w10 + low[d]! * w11;
-      rgb[offset + 1] = low[a + 1]! * w00 + low[b + 1]! * w01 + low[c + 1]! * w10 + low[d + 1]! * w11;
-      rgb[offset + 2] = low[a + 2]! * w00 + low[b + 2]! * w01 + low[c + 2]! * w10 + low[d + 2]! * w11;
+      putUnder(
+        canvas,
+        index,
+        low[a]! * w00 + low[b]! * w01 + low[c]! * w10 + low[d]! * w11,
+        low[a + 1]! * w00 + low[b + 1]! * w01 + low[c + 1]! * w10 + low[d + 1]! * w11,
+        low[a + 2]! * w00 + low[b + 2]! * w01 + low[c + 2]! * w10 + low[d + 2]! * w11,
+      );
     }
   }
 }
