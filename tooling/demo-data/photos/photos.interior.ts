@@ -403,8 +403,8 @@ function placeLamps(spot: Spot, lamps: Lamp[]): Lamp[] {
 function downlights(random: Random, room: Room): [number, number][] {
   if (random.chance(0.4)) return [];
   const lights: [number, number][] = [];
-  for (const x of [room.width * 0.25, room.width * 0.75])
-    for (const z of [room.depth * 0.3, room.depth * 0.7]) lights.push([x, z]);
+  for (const z of [room.depth * 0.3, room.depth * 0.7]) lights.push([room.width / 2, z]);
+
   return lights;
 }
 

@@ -45,8 +45,7 @@ function detail(size: number, fu: number, fv: number): number {
 export function paint(color: Rgb, unevenness = 0.05): Material {
   return (u, v, fu, fv, out) => {
     const n = noise(u * 0.35, v * 0.35) - 0.5;
-    const fine = (noise(u * 9 + 31, v * 9) - 0.5) * detail(0.02, fu, fv);
-    set(out, color, 1 + n * unevenness * 2 + fine * 0.03);
+    set(out, color, 1 + n * unevenness * 2);
   };
 }
 

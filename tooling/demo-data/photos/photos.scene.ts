@@ -170,7 +170,7 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
   const sunR = light.sunColor.r * facing;
   const sunG = light.sunColor.g * facing;
   const sunB = light.sunColor.b * facing;
-  // Room light changes slowly across a surface: it is worked out for every other pixel of a row.
+  // Room light changes slowly across a surface: it is worked out for every third pixel of a row.
   let litX = -10;
   let litY = -1;
   fillPolygon(
@@ -189,7 +189,7 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
       if (sample.alpha <= 0) return;
       const pu = point.u;
       const pv = point.v;
-      if (y !== litY || x - litX > 1.5) {
+      if (y !== litY || x - litX > 2.5) {
         illuminate(
           origin.x + axisU.x * pu + axisV.x * pv,
           origin.y + axisU.y * pu + axisV.y * pv,
