@@ -33,9 +33,12 @@ const STYLES: readonly Style[] = [
 export function exteriorPhoto(seed: number, width: number, height: number): { canvas: Canvas; grade: Grade } {
   const random = createRandom(seed * 7919 + 17);
   const style = STYLES[seed % STYLES.length]!;
-  // Successive seeds of one style step through its lights, so a style is not always shown in one light.
+  // The newest demo listings (the lowest seeds) are the first a visitor sees: bright days, like a portal's
+  // front page. Later seeds of a style step through its other lights.
   const lightName =
-    style.lights[(Math.floor(seed / STYLES.length) * 5 + random.int(0, 2)) % style.lights.length]!;
+    seed < 2 * STYLES.length
+      ? random.pick(["midday", "afternoon", "afternoon"] as const)
+      : style.lights[(Math.floor(seed / STYLES.length) * 5 + random.int(0, 2)) % style.lights.length]!;
   const light = createLight(lightName, 0, random);
   const site = style.build(random, light);
   const side = random.chance(0.5) ? 1 : -1;

@@ -72,8 +72,8 @@ export function place(spot: Spot, pieces: Piece[]): Piece[] {
 
 const LEG = paint(rgb("#2a2522"));
 
-/** A sofa `width` wide: plinth, back, arms, seat and back cushions, short legs. */
-export function sofa(width: number, color: Rgb): Piece[] {
+/** A sofa `width` wide: plinth, back, arms, seat and back cushions, short legs, scatter cushions. */
+export function sofa(width: number, color: Rgb, accent?: Rgb): Piece[] {
   const cloth = fabric(color);
   const cushion = fabric(scale(color, 1.06));
   const depth = 0.95;
@@ -99,6 +99,16 @@ export function sofa(width: number, color: Rgb): Piece[] {
   for (const x of [0.05, width - 0.1]) {
     for (const z of [0.05, depth - 0.1])
       pieces.push({ box: box(x, x + 0.05, 0, 0.1, z, z + 0.05), look: { sides: LEG } });
+  }
+  // Scatter cushions propped against the back at each end.
+  if (accent && width > 1.1) {
+    const pillow = fabric(accent);
+    for (const x of [0.24, width - 0.66]) {
+      pieces.push({
+        box: box(x, x + 0.42, 0.52, 0.92, depth - 0.56, depth - 0.42),
+        look: { sides: pillow, bevel: 0.08 },
+      });
+    }
   }
   return pieces;
 }
@@ -441,3 +451,18 @@ export const WORKTOPS: readonly Material[] = [
   wood(rgb("#a8784a")),
   stone(rgb("#cfc8bb"), 0.2),
 ];
+
+/** A few things on a table top at height `at`: a stack of books and a vase, at local (x, z). */
+export function tableTop(x: number, z: number, at: number, colors: readonly Rgb[]): Piece[] {
+  return [
+    { box: box(x, x + 0.26, at, at + 0.035, z, z + 0.2), look: { sides: paint(colors[0]!), bevel: 0.004 } },
+    {
+      box: box(x + 0.02, x + 0.24, at + 0.035, at + 0.065, z + 0.01, z + 0.19),
+      look: { sides: paint(colors[1]!), bevel: 0.004 },
+    },
+    {
+      box: box(x + 0.4, x + 0.52, at, at + 0.22, z + 0.04, z + 0.16),
+      look: { sides: paint(colors[2]!, 0.02), bevel: 0.04 },
+    },
+  ];
+}

@@ -20,7 +20,9 @@ export function lawn(green: Rgb, dry: Rgb, stripe: number): Material {
     const footprint = Math.max(fu, fv);
     const patches = smoothstep(0.45, 0.7, noise(u * 0.08 + 3, v * 0.08));
     const clumps = noise(u * 0.9, v * 0.9) - 0.5;
-    let k = 1 + clumps * 0.3;
+    // Tufts and thinner patches a metre or so across: a lawn is never one even green.
+    const tufts = noise(u * 0.35 + 11, v * 0.35 + 5) - 0.5;
+    let k = 1 + clumps * 0.45 + tufts * 0.35;
     let hollow = 0;
     if (footprint < 0.03) {
       const blades = (noise(u * 30, v * 30) - 0.5) * clamp(1.5 - footprint / 0.02);

@@ -20,6 +20,7 @@ import {
   stool,
   table,
   tableLamp,
+  tableTop,
   television,
   toilet,
   turn,
@@ -76,6 +77,9 @@ const FABRICS = [
   "#8b5a4a",
   "#4a4f55",
 ].map((hex) => rgb(hex));
+const ACCENT_FABRICS = ["#c98b4f", "#5d7a8c", "#b5654a", "#d8c9a3", "#3e5e4e", "#8c6f8f", "#e0d6c2"].map(
+  (hex) => rgb(hex),
+);
 const LINEN = ["#f2f0eb", "#e9e4da", "#dfe3e6", "#ece6dd"].map((hex) => rgb(hex));
 const WOOD = ["#8a6442", "#b48a60", "#5e4330", "#c9a982"].map((hex) => rgb(hex));
 const CABINETS = ["#f1efea", "#2f3b45", "#6f7f6f", "#d9d4ca", "#3b3b3b", "#a9b4b8"].map((hex) => rgb(hex));
@@ -288,13 +292,17 @@ function livingRoom(random: Random): Plan {
     );
     const sofaWidth = Math.min(room.width - 1.6, random.range(2, 2.5));
     const sofaAt = (room.width - sofaWidth) / 2;
-    pieces.push(...place(spot("back", sofaAt), sofa(sofaWidth, sofaColor)));
+    pieces.push(...place(spot("back", sofaAt), sofa(sofaWidth, sofaColor, random.pick(ACCENT_FABRICS))));
     room.decor.push(art(random, "back", room.width / 2, 1.25, random.range(0.8, 1.2)));
     pieces.push(
-      ...place(
-        spot("free", room.width / 2 - 0.6, room.depth - 2.1),
-        table(1.2, 0.6, 0.42, wood(random.pick(WOOD))),
-      ),
+      ...place(spot("free", room.width / 2 - 0.6, room.depth - 2.1), [
+        ...table(1.2, 0.6, 0.42, wood(random.pick(WOOD))),
+        ...tableTop(0.2, 0.2, 0.42, [
+          random.pick(ACCENT_FABRICS),
+          random.pick(LINEN),
+          random.pick(ACCENT_FABRICS),
+        ]),
+      ]),
     );
     pieces.push(
       place(spot("free", room.width / 2 - 1.2, room.depth - 2.9), [
@@ -332,7 +340,10 @@ function livingRoom(random: Random): Plan {
     const sofaWidth = Math.min(room.depth - 2, random.range(2, 2.6));
     const along = room.depth - 1.1;
     pieces.push(
-      ...place(spot(sofaWall, sofaWall === "left" ? along : along - sofaWidth), sofa(sofaWidth, sofaColor)),
+      ...place(
+        spot(sofaWall, sofaWall === "left" ? along : along - sofaWidth),
+        sofa(sofaWidth, sofaColor, random.pick(ACCENT_FABRICS)),
+      ),
     );
     room.decor.push(art(random, sofaWall, along - sofaWidth / 2, 1.3, random.range(0.7, 1.1)));
     const otherWall = sofaWall === "left" ? "right" : "left";
@@ -348,10 +359,14 @@ function livingRoom(random: Random): Plan {
     }
     const tableX = sofaWall === "left" ? 1.3 : room.width - 2.0;
     pieces.push(
-      ...place(
-        spot("free", tableX, along - sofaWidth / 2 - 0.4),
-        table(0.7, 0.9, 0.42, wood(random.pick(WOOD))),
-      ),
+      ...place(spot("free", tableX, along - sofaWidth / 2 - 0.4), [
+        ...table(0.7, 0.9, 0.42, wood(random.pick(WOOD))),
+        ...tableTop(0.1, 0.3, 0.42, [
+          random.pick(ACCENT_FABRICS),
+          random.pick(LINEN),
+          random.pick(ACCENT_FABRICS),
+        ]),
+      ]),
     );
     pieces.push(
       place(spot("free", tableX - 0.5, along - sofaWidth / 2 - 1.1), [

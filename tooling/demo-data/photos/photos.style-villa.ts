@@ -187,7 +187,7 @@ function build(random: Random, light: Light): Site {
     ...Array.from({ length: random.int(1, 2) }, () => {
       const t = tree(
         random,
-        random.chance(0.3) ? "palm" : "olive",
+        "olive",
         random.range(-width, width),
         random.range(-terraceDepth - 8, -terraceDepth - 2),
         random.range(4, 7),
