@@ -1,7 +1,7 @@
 import { type Rgb, rgb } from "./photos.color.ts";
 import type { Light } from "./photos.light.ts";
 import type { Material, Sample } from "./photos.material.ts";
-import { clamp, hash, noise } from "./photos.noise.ts";
+import { clamp, hash, lines, noise, smoothstep } from "./photos.noise.ts";
 
 // A wall with its windows and doors cut in, in the wall's plane coordinates (u along it, v up from the
 // ground). Glass is dark and reflects the sky, window reveals throw a shadow, sills stick out, and at dusk
@@ -119,7 +119,7 @@ export function facade(
       if (plinth.height - v < 0.03) out.occlusion *= 1.15;
     } else {
       wall(u, v, fu, fv, out);
-      if (plinth && v - plinth.height < 0.04) out.sunlit = 0;
+      if (plinth) out.sunlit *= soft(v - plinth.height, 0.04, fv);
     }
     for (const pipe of pipes) {
       const d = (u - pipe.u) * Math.sign(-sunSide || 1);
@@ -139,16 +139,20 @@ export function facade(
     }
     if (eaves) {
       const below = eaves.height - v;
-      if (below < shadeHeight) out.sunlit = 0;
+      out.sunlit *= soft(below, shadeHeight, fv);
       out.occlusion *= 0.72 + 0.28 * clamp(below / 0.6);
     }
   };
 }
 
+/** 0 below `edge`, 1 above, blended over one pixel's footprint so shadow edges do not stair-step. */
+function soft(distance: number, edge: number, footprint: number): number {
+  return smoothstep(edge - footprint, edge + footprint, distance);
+}
+
 function shutter(color: Rgb, v: number, fv: number, out: Sample) {
   const louvre = 0.045;
-  const phase = (v / louvre) % 1;
-  const k = fv < louvre / 2 ? 0.75 + phase * 0.4 : 0.9;
+  const k = 0.8 + 0.3 * (1 - lines(v / louvre, 0.35, fv / louvre));
   out.r = color.r * k;
   out.g = color.g * k;
   out.b = color.b * k;
@@ -185,7 +189,7 @@ function inside(
   const revealTop = recess * sunSlope;
   const revealSide = recess * Math.abs(sunSide);
   const sideDistance = sunSide > 0 ? u1 - u : u - u0;
-  if (dvTop < revealTop || sideDistance < revealSide) out.sunlit = 0;
+  out.sunlit = soft(dvTop, revealTop, fv) * soft(sideDistance, revealSide, fu);
   out.occlusion = 0.65 + 0.35 * clamp(Math.min(du, dvTop) / 0.12);
   if (kind === "door" || kind === "garage") {
     const border = FRAME * 1.2;

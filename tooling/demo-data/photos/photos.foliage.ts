@@ -24,7 +24,7 @@ export type Tree = {
   flowers?: Rgb;
 };
 
-const BARK = rgb("#4a3b2f");
+const BARK = rgb("#6e604f");
 
 /** Draws a tree and nothing else (its shadow is cast separately, before the ground is drawn). */
 export function drawTree(scene: Scene, tree: Tree) {
@@ -58,13 +58,17 @@ function drawTreeNow(scene: Scene, tree: Tree) {
     const trunk = Math.max(0.8, radius * (shape === "palm" ? 0.09 : 0.12) * pxPerMetre);
     const topY = shape === "palm" ? cy - ry * 0.6 : cy;
     const lean = shape === "palm" ? (hash(tree.id, 1) - 0.5) * rx * 0.8 : 0;
-    const bark = mixHaze(BARK, light.horizon, haze, 0.5 * (light.skyLight.g + sunIntensity.g * 0.3));
+    const bark = mixHaze(BARK, light.horizon, haze, 0.55 * (light.skyLight.g + sunIntensity.g * 0.45));
     if (shape === "palm") drawPalmFronds(scene, bx + lean, topY, rx, tree, haze);
     fillPolygon(
       canvas,
       [bx - trunk, by, bx + trunk, by, bx + lean + trunk * 0.6, topY, bx + lean - trunk * 0.6, topY],
-      (x, _y, paint) => {
-        const k = 0.7 + 0.6 * clamp((x - bx + trunk) / (2 * trunk)) * (sunRight > 0 ? 1 : 0.4);
+      (x, y, paint) => {
+        // Round: lit on the sun's side, dark on the other; furrowed bark runs up it.
+        const across = clamp((x - bx + trunk) / (2 * trunk));
+        const side = sunRight > 0 ? across : 1 - across;
+        const furrows = noise(((x - bx) / trunk) * 1.5 + tree.id, (y / trunk) * 0.15);
+        const k = (0.35 + 0.9 * side * side) * (0.7 + 0.6 * furrows);
         paint.r = bark.r * k;
         paint.g = bark.g * k;
         paint.b = bark.b * k;

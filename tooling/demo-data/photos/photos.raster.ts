@@ -21,19 +21,39 @@ export type Mask = {
 
 const SUB_ROWS = 4;
 
+// Photos are drawn one at a time and each needs the same few large arrays: they are reused from photo to
+// photo (cleared), since allocating tens of megabytes per photo keeps the garbage collector busy.
+const spare = new Map<number, Float32Array[]>();
+let lent: Float32Array[] = [];
+
+function borrow(length: number): Float32Array {
+  const free = spare.get(length)?.pop();
+  const array = free ? free.fill(0) : new Float32Array(length);
+  lent.push(array);
+  return array;
+}
+
+/**
+ * Hands back every canvas and mask borrowed since the last call, for the next photo. Call it when the
+ * previous photo's pixels have been developed into their own buffer.
+ */
+export function recycle() {
+  for (const array of lent) {
+    const list = spare.get(array.length) ?? [];
+    list.push(array);
+    spare.set(array.length, list);
+  }
+  lent = [];
+}
+
 /** A canvas filled with black. */
 export function createCanvas(width: number, height: number): Canvas {
-  return {
-    width,
-    height,
-    rgb: new Float32Array(width * height * 3),
-    cover: new Float32Array(width * height),
-  };
+  return { width, height, rgb: borrow(width * height * 3), cover: borrow(width * height) };
 }
 
 /** An empty mask the size of the canvas. */
 export function createMask(width: number, height: number): Mask {
-  return { width, height, value: new Float32Array(width * height), bounds: emptyBounds(width, height) };
+  return { width, height, value: borrow(width * height), bounds: emptyBounds(width, height) };
 }
 
 function emptyBounds(width: number, height: number) {

@@ -2,6 +2,7 @@ import sharp from "sharp";
 import { exteriorPhoto } from "./photos.exterior.ts";
 import { develop } from "./photos.finish.ts";
 import { interiorPhoto } from "./photos.interior.ts";
+import { recycle } from "./photos.raster.ts";
 
 // The demo's photo generator: draws a house or a room for a seed and returns it as the JPEG a phone would
 // upload, so the seed sends it through the same pipeline as a user's photo.
@@ -14,10 +15,11 @@ export const PHOTO_HEIGHT = 1067;
 export type PhotoRequest = { kind: "exterior" | "interior"; seed: number };
 
 const JPEG_QUALITY = 85;
-// Drawing runs in JavaScript, pixel by pixel: at three quarters of the size it costs about half, and the
-// upscale to 1600 px is softer than the eye notices at a portal's display sizes (phone photos are no sharper).
-const RENDER_WIDTH = 1200;
-const RENDER_HEIGHT = 800;
+// Drawing runs in JavaScript, pixel by pixel, so its cost follows the pixel count: at 1080 px it is under half
+// of 1600 px, and the upscale is softer than the eye notices at a portal's display sizes (cards show 400 to
+// 800 px; phone photos are no sharper at 100%).
+const RENDER_WIDTH = 1080;
+const RENDER_HEIGHT = 720;
 
 /** The photo `request` describes, as a JPEG: the same request always gives the same bytes. */
 export async function renderPhotoJpeg(request: PhotoRequest): Promise<Buffer> {
@@ -25,6 +27,7 @@ export async function renderPhotoJpeg(request: PhotoRequest): Promise<Buffer> {
   const { canvas, grade } = draw(request.seed, RENDER_WIDTH, RENDER_HEIGHT);
 
   const pixels = develop(canvas, grade, request.seed);
+  recycle();
   return sharp(pixels, { raw: { width: RENDER_WIDTH, height: RENDER_HEIGHT, channels: 3 } })
     .resize(PHOTO_WIDTH, PHOTO_HEIGHT, { kernel: "lanczos3", fit: "fill" })
     .jpeg({ quality: JPEG_QUALITY })
