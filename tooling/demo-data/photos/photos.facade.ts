@@ -59,7 +59,9 @@ export function facade(
   const buckets: Opening[][] = [];
   for (const opening of openings) {
     for (let metre = Math.floor(opening.u0 - 0.7); metre <= Math.floor(opening.u1 + 0.7); metre += 1) {
-      (buckets[metre - start] ??= []).push(opening);
+      const bucket = buckets[metre - start] ?? [];
+      bucket.push(opening);
+      buckets[metre - start] = bucket;
     }
   }
   const none: Opening[] = [];

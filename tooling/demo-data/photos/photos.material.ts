@@ -43,7 +43,7 @@ function detail(size: number, fu: number, fv: number): number {
 
 /** A flat colour with gentle unevenness (paint, plaster). */
 export function paint(color: Rgb, unevenness = 0.05): Material {
-  return (u, v, fu, fv, out) => {
+  return (u, v, _fu, _fv, out) => {
     const n = noise(u * 0.35, v * 0.35) - 0.5;
     set(out, color, 1 + n * unevenness * 2);
   };

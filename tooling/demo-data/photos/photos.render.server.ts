@@ -25,7 +25,6 @@ const RENDER_HEIGHT = 720;
 export async function renderPhotoJpeg(request: PhotoRequest): Promise<Buffer> {
   const draw = request.kind === "exterior" ? exteriorPhoto : interiorPhoto;
   const { canvas, grade } = draw(request.seed, RENDER_WIDTH, RENDER_HEIGHT);
-
   const pixels = develop(canvas, grade, request.seed);
   recycle();
   return sharp(pixels, { raw: { width: RENDER_WIDTH, height: RENDER_HEIGHT, channels: 3 } })

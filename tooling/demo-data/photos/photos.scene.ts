@@ -200,9 +200,8 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
         litX = x;
         litY = y;
       }
-      const ao =
-        (occlusion ? (occlusion(pu, pv, sample), sample.occlusion) : sample.occlusion) *
-        (receivesShadow ? 1 - 0.7 * maskAt(shadow, x, y) : 1);
+      if (occlusion) occlusion(pu, pv, sample);
+      const ao = sample.occlusion * (receivesShadow ? 1 - 0.7 * maskAt(shadow, x, y) : 1);
       const sun = receivesSun && sunPatch ? maskAt(sunPatch, x, y) * sample.sunlit : 0;
       paint.r = sample.r * (lit.r * ao + sunR * sun) + sample.er;
       paint.g = sample.g * (lit.g * ao + sunG * sun) + sample.eg;
