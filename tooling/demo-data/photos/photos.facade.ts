@@ -27,6 +27,21 @@ export type Opening = {
   recess?: number;
 };
 
+/** How a house's windows look: frame colour and the extras of its style. */
+export type WindowLook = Pick<Opening, "frame" | "panes" | "sill" | "shutters" | "recess">;
+
+/** A window (or patio door) centred `centre` along the wall, `width` wide, from v0 to v1 up it. */
+export function windowAt(
+  centre: number,
+  width: number,
+  v0: number,
+  v1: number,
+  look: WindowLook,
+  kind: OpeningKind = "window",
+): Opening {
+  return { kind, u0: centre - width / 2, u1: centre + width / 2, v0, v1, ...look };
+}
+
 export type FacadeOptions = {
   /** Height of the eaves (v) and how far the roof overhangs: the wall below them is in shade. */
   eaves?: { height: number; overhang: number };

@@ -134,16 +134,9 @@ function drawFaceNow(scene: Scene, face: Face) {
     grow(points, face.grow ?? 0.35),
     (x, y, paint) => {
       lookup(x, y, point);
-      sample.er = 0;
-      sample.eg = 0;
-      sample.eb = 0;
-      sample.occlusion = 1;
-      sample.sunlit = 1;
-      sample.alpha = 1;
-      material(point.u, point.v, point.fu, point.fv, sample);
+      evaluate(material, point, sample);
       paint.a = sample.alpha;
       const sun = sample.sunlit * (receivesShadow ? 1 - maskAt(shadow, x, y) : 1);
-
       if (occlusion) occlusion(point.u, point.v, sample);
       const ao = sample.occlusion;
       const h = point.depth / (point.depth + hazeDistance);
@@ -154,6 +147,17 @@ function drawFaceNow(scene: Scene, face: Face) {
     },
     face.opacity ?? 1,
   );
+}
+
+/** Fills `sample` from a fresh start with the material at a plane point. */
+function evaluate(material: Material, point: PlanePoint, sample: Sample) {
+  sample.er = 0;
+  sample.eg = 0;
+  sample.eb = 0;
+  sample.occlusion = 1;
+  sample.sunlit = 1;
+  sample.alpha = 1;
+  material(point.u, point.v, point.fu, point.fv, sample);
 }
 
 /** A face lit by the room's light: windows and lamps, the sun patch, contact shadows from the mask. */
@@ -178,13 +182,7 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
     grow(points, face.grow ?? 0.35),
     (x, y, paint) => {
       lookup(x, y, point);
-      sample.er = 0;
-      sample.eg = 0;
-      sample.eb = 0;
-      sample.occlusion = 1;
-      sample.sunlit = 1;
-      sample.alpha = 1;
-      material(point.u, point.v, point.fu, point.fv, sample);
+      evaluate(material, point, sample);
       paint.a = sample.alpha;
       if (sample.alpha <= 0) return;
       const pu = point.u;
@@ -296,61 +294,31 @@ export function drawBox(scene: Scene, box: Extent, look: BoxLook) {
     };
   };
 
+  const face = (corners: Vec3[], u: Vec3, v: Vec3, material: Material | undefined, index: number): Face => ({
+    corners,
+    origin: corners[0]!,
+    u,
+    v,
+    material: material ?? sides,
+    occlusion: rounded(index),
+    opacity,
+  });
+  const [p000, p100, p010, p110] = [vec(x0, y0, z0), vec(x1, y0, z0), vec(x0, y1, z0), vec(x1, y1, z0)];
+  const [p001, p101, p011, p111] = [vec(x0, y0, z1), vec(x1, y0, z1), vec(x0, y1, z1), vec(x1, y1, z1)];
+  const [east, west, up, north, south] = [
+    vec(1, 0, 0),
+    vec(-1, 0, 0),
+    vec(0, 1, 0),
+    vec(0, 0, 1),
+    vec(0, 0, -1),
+  ];
   const faces: Face[] = [
-    {
-      corners: [vec(x1, y0, z1), vec(x0, y0, z1), vec(x0, y1, z1), vec(x1, y1, z1)],
-      origin: vec(x1, y0, z1),
-      u: vec(-1, 0, 0),
-      v: vec(0, 1, 0),
-      material: look.back ?? sides,
-      occlusion: rounded(0),
-      opacity,
-    },
-    {
-      corners: [vec(x0, y0, z1), vec(x0, y0, z0), vec(x0, y1, z0), vec(x0, y1, z1)],
-      origin: vec(x0, y0, z1),
-      u: vec(0, 0, -1),
-      v: vec(0, 1, 0),
-      material: look.left ?? sides,
-      occlusion: rounded(1),
-      opacity,
-    },
-    {
-      corners: [vec(x1, y0, z0), vec(x1, y0, z1), vec(x1, y1, z1), vec(x1, y1, z0)],
-      origin: vec(x1, y0, z0),
-      u: vec(0, 0, 1),
-      v: vec(0, 1, 0),
-      material: look.right ?? sides,
-      occlusion: rounded(2),
-      opacity,
-    },
-    {
-      corners: [vec(x0, y0, z0), vec(x1, y0, z0), vec(x1, y1, z0), vec(x0, y1, z0)],
-      origin: vec(x0, y0, z0),
-      u: vec(1, 0, 0),
-      v: vec(0, 1, 0),
-      material: look.front ?? sides,
-      occlusion: rounded(3),
-      opacity,
-    },
-    {
-      corners: [vec(x0, y0, z0), vec(x1, y0, z0), vec(x1, y0, z1), vec(x0, y0, z1)],
-      origin: vec(x0, y0, z1),
-      u: vec(1, 0, 0),
-      v: vec(0, 0, -1),
-      material: look.bottom ?? sides,
-      occlusion: rounded(4),
-      opacity,
-    },
-    {
-      corners: [vec(x0, y1, z0), vec(x1, y1, z0), vec(x1, y1, z1), vec(x0, y1, z1)],
-      origin: vec(x0, y1, z0),
-      u: vec(1, 0, 0),
-      v: vec(0, 0, 1),
-      material: look.top ?? sides,
-      occlusion: rounded(5),
-      opacity,
-    },
+    face([p101, p001, p011, p111], west, up, look.back, 0),
+    face([p001, p000, p010, p011], south, up, look.left, 1),
+    face([p100, p101, p111, p110], north, up, look.right, 2),
+    face([p000, p100, p110, p010], east, up, look.front, 3),
+    face([p001, p101, p100, p000], east, south, look.bottom, 4),
+    face([p010, p110, p111, p011], east, north, look.top, 5),
   ];
   for (const face of faces) {
     const normal = unit(cross(face.v, face.u));

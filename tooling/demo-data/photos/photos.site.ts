@@ -74,15 +74,32 @@ export function tree(
   z: number,
   height: number,
   radius: number,
+  palette: readonly Rgb[] = LEAVES,
 ): Tree {
   return {
     base: vec(x, 0, z),
     height,
     radius,
     shape,
-    leaves: scale(random.pick(LEAVES), random.range(0.85, 1.15)),
+    leaves: scale(random.pick(palette), random.range(0.88, 1.12)),
     id: random.int(0, 9999),
   };
+}
+
+type Band = [distanceMin: number, distanceMax: number, heightMin: number, heightMax: number];
+
+/** Two bands of trees on the horizon, a far hazy one and a nearer one, each within its ranges (metres). */
+export function treeLines(
+  random: Random,
+  far: Band,
+  near: Band,
+  palette: readonly Rgb[] = LEAVES,
+): Site["horizon"] {
+  return [far, near].map(([d0, d1, h0, h1]) => ({
+    distance: random.range(d0, d1),
+    height: random.range(h0, h1),
+    leaves: random.pick(palette),
+  }));
 }
 
 /** Shrubs along a line from x0 to x1 at depth z, skipping gaps (doors, paths), some in flower. */

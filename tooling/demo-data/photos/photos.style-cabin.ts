@@ -105,32 +105,24 @@ function build(random: Random, _light: Light): Site {
       top: deck,
     },
   ];
-  const pine = () => scale(random.pick(PINE), random.range(0.9, 1.15));
   const trees = [
     ...Array.from({ length: random.int(5, 8) }, () => {
       const sign = random.chance(0.5) ? -1 : 1;
-      const t = tree(
+      const x = sign * random.range(width / 2 + 2.5, width / 2 + 14);
+      return tree(
         random,
         "conifer",
-        sign * random.range(width / 2 + 2.5, width / 2 + 14),
+        x,
         random.range(-6, depth + 6),
         random.range(9, 18),
         random.range(1.8, 3),
+        PINE,
       );
-      t.leaves = pine();
-      return t;
     }),
     ...Array.from({ length: 14 }, () => {
-      const t = tree(
-        random,
-        random.chance(0.8) ? "conifer" : "round",
-        random.range(-40, 40),
-        random.range(depth + 4, depth + 40),
-        random.range(12, 22),
-        random.range(2, 3.5),
-      );
-      t.leaves = pine();
-      return t;
+      const shape = random.chance(0.8) ? "conifer" : "round";
+      const z = random.range(depth + 4, depth + 40);
+      return tree(random, shape, random.range(-40, 40), z, random.range(12, 22), random.range(2, 3.5), PINE);
     }),
   ];
   return {

@@ -9,12 +9,12 @@ import {
   backdrop,
   DRY_GRASS,
   GRASS,
-  LEAVES,
   type Prop,
   type Site,
   type Style,
   shrubRow,
   tree,
+  treeLines,
   USUAL_LIGHTS,
 } from "./photos.site.ts";
 
@@ -201,10 +201,7 @@ function build(random: Random, _light: Light): Site {
     angle: random.range(0.3, 0.6),
     fov: random.range(68, 78),
     eye: random.range(1.45, 1.7),
-    horizon: [
-      { distance: random.range(250, 400), height: random.range(18, 30), leaves: random.pick(LEAVES) },
-      { distance: random.range(60, 120), height: random.range(9, 15), leaves: random.pick(LEAVES) },
-    ],
+    horizon: treeLines(random, [250, 400, 18, 30], [60, 120, 9, 15]),
   };
 }
 

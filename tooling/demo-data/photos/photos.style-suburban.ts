@@ -1,5 +1,5 @@
 import { rgb } from "./photos.color.ts";
-import type { Opening } from "./photos.facade.ts";
+import { type Opening, type WindowLook, windowAt } from "./photos.facade.ts";
 import { lawn } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
@@ -9,12 +9,12 @@ import {
   backdrop,
   DRY_GRASS,
   GRASS,
-  LEAVES,
   type Prop,
   type Site,
   type Style,
   shrubRow,
   tree,
+  treeLines,
   USUAL_LIGHTS,
 } from "./photos.site.ts";
 
@@ -68,63 +68,16 @@ function build(random: Random, _light: Light): Site {
   });
   const columns = Math.max(2, Math.round(width / 3.2));
   const wide = random.chance(0.35);
+  const look: WindowLook = { panes: wide ? [3, 2] : [2, 2], frame, sill, recess: 0.1 };
   for (let index = 0; index < columns + 1; index += 1) {
     const centre = (width * (index + 0.5)) / (columns + 1);
     const w = wide ? 1.6 : 1.15;
-    if (Math.abs(centre - doorAt) > 1.4) {
-      front.push({
-        kind: "window",
-        u0: centre - w / 2,
-        u1: centre + w / 2,
-        v0: 0.95,
-        v1: 2.35,
-        panes: wide ? [3, 2] : [2, 2],
-        frame,
-        sill,
-        recess: 0.1,
-      });
-    }
-    if (storeys === 2) {
-      front.push({
-        kind: "window",
-        u0: centre - w / 2,
-        u1: centre + w / 2,
-        v0: 3.5,
-        v1: 4.75,
-        panes: wide ? [3, 2] : [2, 2],
-        frame,
-        sill,
-        recess: 0.1,
-      });
-    }
+    if (Math.abs(centre - doorAt) > 1.4) front.push(windowAt(centre, w, 0.95, 2.35, look));
+    if (storeys === 2) front.push(windowAt(centre, w, 3.5, 4.75, look));
   }
   const sideWindows = (length: number): Opening[] => [
-    {
-      kind: "window",
-      u0: length * 0.3 - 0.5,
-      u1: length * 0.3 + 0.5,
-      v0: 1,
-      v1: 2.2,
-      panes: [1, 2],
-      frame,
-      sill,
-      recess: 0.1,
-    },
-    ...(storeys === 2
-      ? [
-          {
-            kind: "window" as const,
-            u0: length * 0.6 - 0.45,
-            u1: length * 0.6 + 0.45,
-            v0: 3.6,
-            v1: 4.7,
-            panes: [1, 2] as [number, number],
-            frame,
-            sill,
-            recess: 0.1,
-          },
-        ]
-      : []),
+    windowAt(length * 0.3, 1, 1, 2.2, { ...look, panes: [1, 2] }),
+    ...(storeys === 2 ? [windowAt(length * 0.6, 0.9, 3.6, 4.7, { ...look, panes: [1, 2] })] : []),
   ];
   const roofMaterial = roof(random.chance(0.5) ? "slate" : "tile", random.pick(ROOFS));
   const gutter = random.pick(GUTTERS);
@@ -243,10 +196,7 @@ function build(random: Random, _light: Light): Site {
     angle: random.range(0.3, 0.65),
     fov: random.range(66, 76),
     eye: random.range(1.45, 1.75),
-    horizon: [
-      { distance: random.range(250, 400), height: random.range(18, 30), leaves: random.pick(LEAVES) },
-      { distance: random.range(70, 140), height: random.range(10, 16), leaves: random.pick(LEAVES) },
-    ],
+    horizon: treeLines(random, [250, 400, 18, 30], [70, 140, 10, 16]),
   };
 }
 

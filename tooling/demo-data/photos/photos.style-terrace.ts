@@ -5,7 +5,16 @@ import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
 import { brick, type Material, paint, paving, render, roof, speckle, tiles } from "./photos.material.ts";
 import type { Random } from "./photos.random.ts";
-import { DRY_GRASS, GRASS, LEAVES, type Prop, type Site, type Style, shrubRow, tree } from "./photos.site.ts";
+import {
+  DRY_GRASS,
+  GRASS,
+  type Prop,
+  type Site,
+  type Style,
+  shrubRow,
+  tree,
+  treeLines,
+} from "./photos.site.ts";
 import { BRICKS, DOORS, MORTAR } from "./photos.style-suburban.ts";
 
 // A terrace of town houses seen obliquely from across the street: one long roof with a chimney stack at each
@@ -247,10 +256,7 @@ function build(random: Random, _light: Light): Site {
     angle: random.range(0.55, 0.85),
     fov: random.range(68, 76),
     eye: random.range(1.5, 1.7),
-    horizon: [
-      { distance: random.range(150, 300), height: random.range(14, 24), leaves: random.pick(LEAVES) },
-      { distance: random.range(40, 70), height: random.range(12, 16), leaves: random.pick(LEAVES) },
-    ],
+    horizon: treeLines(random, [150, 300, 14, 24], [40, 70, 12, 16]),
   };
 }
 

@@ -1,5 +1,5 @@
 import { rgb, scale } from "./photos.color.ts";
-import type { Opening } from "./photos.facade.ts";
+import { type Opening, type WindowLook, windowAt } from "./photos.facade.ts";
 import { lawn, type Patch } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
@@ -15,6 +15,7 @@ const SHUTTERS = ["#3f6b4f", "#3f6f8f", "#7d9a8a", "#f0eee8", "#6b4a33", "#4d647
 const TERRACOTTA = ["#b5603a", "#a4553a", "#c07048", "#9c5a3c"].map((hex) => rgb(hex));
 const OLIVE = rgb("#6d7552");
 const CYPRESS = rgb("#2f4025");
+const LAVENDER = rgb("#7c8a6a");
 
 function build(random: Random, light: Light): Site {
   const width = random.range(11, 15);
@@ -29,64 +30,18 @@ function build(random: Random, light: Light): Site {
   const x1 = width / 2;
   const columns = Math.max(3, Math.round(width / 2.8));
   const doorColumn = Math.floor(columns / 2);
+  const look: WindowLook = { panes: [2, 3], frame, shutters, sill, recess: 0.22 };
   const front: Opening[] = [];
   for (let index = 0; index < columns; index += 1) {
     const centre = (width * (index + 0.5)) / columns;
-    if (index === doorColumn) {
-      front.push({
-        kind: "patio",
-        u0: centre - 0.8,
-        u1: centre + 0.8,
-        v0: 0.15,
-        v1: 2.6,
-        panes: [2, 3],
-        frame,
-        shutters,
-        recess: 0.25,
-      });
-    } else {
-      front.push({
-        kind: "window",
-        u0: centre - 0.55,
-        u1: centre + 0.55,
-        v0: 0.9,
-        v1: 2.4,
-        panes: [2, 3],
-        frame,
-        shutters,
-        sill,
-        recess: 0.22,
-      });
-    }
-    if (storeys === 2) {
-      front.push({
-        kind: "window",
-        u0: centre - 0.5,
-        u1: centre + 0.5,
-        v0: 3.7,
-        v1: 5.0,
-        panes: [2, 2],
-        frame,
-        shutters,
-        sill,
-        recess: 0.22,
-      });
-    }
+    front.push(
+      index === doorColumn
+        ? windowAt(centre, 1.6, 0.15, 2.6, { ...look, sill: undefined, recess: 0.25 }, "patio")
+        : windowAt(centre, 1.1, 0.9, 2.4, look),
+    );
+    if (storeys === 2) front.push(windowAt(centre, 1, 3.7, 5, { ...look, panes: [2, 2] }));
   }
-  const side: Opening[] = [
-    {
-      kind: "window",
-      u0: depth / 2 - 0.5,
-      u1: depth / 2 + 0.5,
-      v0: 1,
-      v1: 2.4,
-      panes: [2, 3],
-      frame,
-      shutters,
-      sill,
-      recess: 0.22,
-    },
-  ];
+  const side = [windowAt(depth / 2, 1, 1, 2.4, look)];
   const tiles = roof("tile", random.pick(TERRACOTTA));
   const blocks: Block[] = [
     {
@@ -118,20 +73,7 @@ function build(random: Random, light: Light): Site {
       height: 3.3,
       walls,
       openings: {
-        front: [
-          {
-            kind: "window",
-            u0: wing / 2 - 0.55,
-            u1: wing / 2 + 0.55,
-            v0: 0.9,
-            v1: 2.4,
-            panes: [2, 3],
-            frame,
-            shutters,
-            sill,
-            recess: 0.22,
-          },
-        ],
+        front: [windowAt(wing / 2, 1.1, 0.9, 2.4, look)],
       },
       roof: { kind: "hip", pitch: 22, overhang: 0.45, material: tiles, trim: blocks[0]!.roof.trim },
     });
@@ -172,47 +114,41 @@ function build(random: Random, light: Light): Site {
   }
   const trees = [
     ...Array.from({ length: random.int(2, 4) }, (_, index) => {
-      const sign = index % 2 === 0 ? -1 : 1;
-      const t = tree(
+      const x = (index % 2 === 0 ? -1 : 1) * random.range(width / 2 + 1.5, width / 2 + 5);
+      return tree(
         random,
         "cypress",
-        sign * random.range(width / 2 + 1.5, width / 2 + 5),
+        x,
         random.range(-2, depth),
         random.range(8, 12),
         random.range(0.9, 1.3),
+        [CYPRESS],
       );
-      t.leaves = scale(CYPRESS, random.range(0.9, 1.15));
-      return t;
     }),
     ...Array.from({ length: random.int(1, 2) }, () => {
-      const t = tree(
-        random,
-        "olive",
-        random.range(-width, width),
-        random.range(-terraceDepth - 8, -terraceDepth - 2),
-        random.range(4, 7),
-        random.range(2, 3),
-      );
-      if (t.shape === "olive") t.leaves = scale(OLIVE, random.range(0.9, 1.1));
-      return t;
+      const z = random.range(-terraceDepth - 8, -terraceDepth - 2);
+      return tree(random, "olive", random.range(-width, width), z, random.range(4, 7), random.range(2, 3), [
+        OLIVE,
+      ]);
     }),
-    ...Array.from({ length: 6 }, (_, index) => {
-      const t = tree(random, "shrub", x0 + 0.6 + index * 0.9, -terraceDepth - 0.4, 0.6, 0.45);
-      t.leaves = scale(rgb("#7c8a6a"), 1);
-      t.flowers = rgb("#9a7fc4");
-      return t;
-    }),
+    // Lavender along the terrace.
+    ...Array.from({ length: 6 }, (_, index) => ({
+      ...tree(random, "shrub", x0 + 0.6 + index * 0.9, -terraceDepth - 0.4, 0.6, 0.45, [LAVENDER]),
+      flowers: rgb("#9a7fc4"),
+    })),
     ...Array.from({ length: 6 }, () => {
-      const t = tree(
+      const shape = random.chance(0.6) ? "cypress" : "olive";
+      const z = random.range(depth + 6, depth + 30);
+      const palette = [shape === "cypress" ? CYPRESS : OLIVE];
+      return tree(
         random,
-        random.chance(0.6) ? "cypress" : "olive",
+        shape,
         random.range(-30, 30),
-        random.range(depth + 6, depth + 30),
+        z,
         random.range(7, 12),
         random.range(1.2, 2.5),
+        palette,
       );
-      t.leaves = t.shape === "cypress" ? CYPRESS : OLIVE;
-      return t;
     }),
   ];
   return {
