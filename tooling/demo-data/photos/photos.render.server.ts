@@ -15,11 +15,11 @@ export const PHOTO_HEIGHT = 1067;
 export type PhotoRequest = { kind: "exterior" | "interior"; seed: number };
 
 const JPEG_QUALITY = 85;
-// Drawing runs in JavaScript, pixel by pixel, so its cost follows the pixel count: at 1080 px it is under half
-// of 1600 px, and the upscale is softer than the eye notices at a portal's display sizes (cards show 400 to
+// Drawing runs in JavaScript, pixel by pixel, so its cost follows the pixel count: at 960 px it is 36% of
+// 1600 px, and the upscale is softer than the eye notices at a portal's display sizes (cards show 400 to
 // 800 px; phone photos are no sharper at 100%).
-const RENDER_WIDTH = 1080;
-const RENDER_HEIGHT = 720;
+const RENDER_WIDTH = 960;
+const RENDER_HEIGHT = 640;
 
 /** The photo `request` describes, as a JPEG: the same request always gives the same bytes. */
 export async function renderPhotoJpeg(request: PhotoRequest): Promise<Buffer> {

@@ -131,7 +131,7 @@ function drawFaceNow(scene: Scene, face: Face) {
   const hazeDistance = light.hazeDistance;
   fillPolygon(
     canvas,
-    grow(points, face.grow ?? 0.35),
+    grow(points, face.grow ?? 0.4),
     (x, y, paint) => {
       lookup(x, y, point);
       evaluate(material, point, sample);
@@ -179,7 +179,7 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
   let litY = -1;
   fillPolygon(
     canvas,
-    grow(points, face.grow ?? 0.35),
+    grow(points, face.grow ?? 0.4),
     (x, y, paint) => {
       lookup(x, y, point);
       evaluate(material, point, sample);
@@ -209,22 +209,38 @@ function drawIndoorFace(scene: Scene, face: Face, points: number[], normal: Vec3
   );
 }
 
-/** A polygon's points pushed away from its centre by `pixels`. */
+/**
+ * A convex polygon with every edge moved `pixels` outwards (along its normal, corners mitred), so faces of
+ * one solid overlap a little and no background shows through the seams of their anti-aliased edges.
+ */
 function grow(points: number[], pixels: number): number[] {
-  if (pixels === 0) return points;
   const count = points.length / 2;
-  let cx = 0;
-  let cy = 0;
-  for (let index = 0; index < points.length; index += 2) {
-    cx += points[index]! / count;
-    cy += points[index + 1]! / count;
+  if (pixels === 0 || count < 3) return points;
+  // The winding decides which side of an edge is outside.
+  let area = 0;
+  for (let index = 0; index < count; index += 1) {
+    const next = (index + 1) % count;
+    area += points[index * 2]! * points[next * 2 + 1]! - points[next * 2]! * points[index * 2 + 1]!;
+  }
+  const outward = area > 0 ? -1 : 1;
+  const normals: number[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const next = (index + 1) % count;
+    const dx = points[next * 2]! - points[index * 2]!;
+    const dy = points[next * 2 + 1]! - points[index * 2 + 1]!;
+    const length = Math.hypot(dx, dy) || 1;
+    normals.push((dy / length) * outward, (-dx / length) * outward);
   }
   const result: number[] = [];
-  for (let index = 0; index < points.length; index += 2) {
-    const dx = points[index]! - cx;
-    const dy = points[index + 1]! - cy;
-    const length = Math.hypot(dx, dy) || 1;
-    result.push(points[index]! + (dx / length) * pixels, points[index + 1]! + (dy / length) * pixels);
+  for (let index = 0; index < count; index += 1) {
+    const previous = (index + count - 1) % count;
+    const nx = normals[previous * 2]! + normals[index * 2]!;
+    const ny = normals[previous * 2 + 1]! + normals[index * 2 + 1]!;
+    const dot =
+      normals[previous * 2]! * normals[index * 2]! + normals[previous * 2 + 1]! * normals[index * 2 + 1]!;
+    // Mitre: along the sum of the two normals, far enough that both edges move by `pixels` (capped at sharp corners).
+    const scale = pixels / Math.max(0.3, 1 + dot);
+    result.push(points[index * 2]! + nx * scale, points[index * 2 + 1]! + ny * scale);
   }
   return result;
 }
