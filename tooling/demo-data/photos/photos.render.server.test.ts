@@ -51,7 +51,7 @@ describe("demo photos", () => {
         if (distance < closest.distance) closest = { distance, pair: [a, b] };
       }
     }
-    // Today the closest two covers differ by about 38 levels; a repeated cover would be near 0.
+    // Today the closest two covers differ by about 40 levels; a repeated cover would be near 0.
     expect(closest.distance, `covers ${closest.pair.join(" and ")} look alike`).toBeGreaterThan(12);
   });
 });
