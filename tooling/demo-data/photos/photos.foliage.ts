@@ -294,7 +294,8 @@ function drawTreeLineNow(
   const { camera, canvas, light } = scene;
   const groundY = camera.cy + (camera.focal * camera.position.y) / distance;
   const top = camera.cy - (camera.focal * (height - camera.position.y)) / distance;
-  const haze = distance / (distance + light.hazeDistance);
+  // Tree lines stand in the haze of the whole landscape before them: more of it than a lone tree that far.
+  const haze = Math.min(0.85, (distance * 2.2) / (distance * 2.2 + light.hazeDistance));
   const amplitude = (groundY - top) * 0.45;
   const lit = light.sunColor.g * 0.25 + light.skyLight.g * 0.8;
   const hz = light.horizon;

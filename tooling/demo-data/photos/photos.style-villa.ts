@@ -126,10 +126,10 @@ function build(random: Random, light: Light): Site {
       );
     }),
     ...Array.from({ length: random.int(1, 2) }, () => {
+      // Beside the terrace and the pool, never in them.
+      const x = (random.chance(0.5) ? -1 : 1) * random.range(width / 2 + 2.5, width / 2 + 7);
       const z = random.range(-terraceDepth - 8, -terraceDepth - 2);
-      return tree(random, "olive", random.range(-width, width), z, random.range(4, 7), random.range(2, 3), [
-        OLIVE,
-      ]);
+      return tree(random, "olive", x, z, random.range(4, 7), random.range(2, 3), [OLIVE]);
     }),
     // Lavender along the terrace.
     ...Array.from({ length: 6 }, (_, index) => ({
