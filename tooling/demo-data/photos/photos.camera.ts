@@ -32,8 +32,8 @@ export function vec(x: number, y: number, z: number): Vec3 {
 
 /**
  * A level camera at `position` looking along the compass direction `yaw` (radians; 0 looks along +z, positive
- * turns towards +x), with a horizontal field of view in degrees; `shift` moves the frame up (a fraction of the
- * height) to keep roofs or ceilings in view without tilting.
+ * turns towards +x), with a horizontal field of view in degrees; `shift` moves the frame up (a fraction of
+ * the height) to keep roofs or ceilings in view without tilting.
  */
 export function createCamera(options: {
   position: Vec3;

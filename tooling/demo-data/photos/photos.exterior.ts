@@ -66,7 +66,9 @@ export function exteriorPhoto(seed: number, width: number, height: number): { ca
   return { canvas, grade: gradeFor(light, random) };
 }
 
-/** A level camera whose frame is shifted so the highest corner of the house sits a little below the top edge. */
+/**
+ * A level camera whose frame is shifted so the highest corner of the house sits a little below the top edge.
+ */
 function frame(
   position: Vec3,
   yaw: number,

@@ -45,7 +45,9 @@ export function windowAt(
 export type FacadeOptions = {
   /** Height of the eaves (v) and how far the roof overhangs: the wall below them is in shade. */
   eaves?: { height: number; overhang: number };
-  /** Sun angle on this wall: tangent of the sun's elevation seen square to the wall, and its sideways lean. */
+  /**
+   * Sun angle on this wall: tangent of the sun's elevation seen square to the wall, and its sideways lean.
+   */
   sunSlope: number;
   sunSide: number;
   /** A band of other material at the foot of the wall (a plinth, a brick base under cladding). */

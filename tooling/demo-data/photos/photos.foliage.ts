@@ -207,7 +207,9 @@ function drawPalmFronds(scene: Scene, x: number, y: number, rx: number, tree: Tr
   }
 }
 
-/** Adds a tree's shadow to the scene's shadow mask: its crown's ellipse cast along the sun onto the ground. */
+/**
+ * Adds a tree's shadow to the scene's shadow mask: its crown's ellipse cast along the sun onto the ground.
+ */
 export function castTreeShadow(scene: Scene, tree: Tree) {
   const { camera, light, shadow } = scene;
   const { sun } = light;

@@ -4,8 +4,8 @@ import { clamp, hash, noise } from "./photos.noise.ts";
 import type { Lamp, Wall } from "./photos.room.ts";
 import type { BoxLook, Extent } from "./photos.scene.ts";
 
-// Furniture as boxes in believable proportions (a seat at 45 cm, a worktop at 92 cm, a bed at 55 cm), built in
-// a frame local to the wall it stands against and placed in the room: x along the wall, z out from it.
+// Furniture as boxes in believable proportions (a seat at 45 cm, a worktop at 92 cm, a bed at 55 cm), built
+// in a frame local to the wall it stands against and placed in the room: x along the wall, z out from it.
 
 /** One box of a piece of furniture and how its faces look; `lamp` marks a light that glows. */
 export type Piece = { box: Extent; look: BoxLook };
@@ -32,7 +32,9 @@ export function turn(pieces: Piece[], depth: number): Piece[] {
   }));
 }
 
-/** Local boxes (x along, z out from the wall) to room boxes, the local front becoming the face into the room. */
+/**
+ * Local boxes (x along, z out from the wall) to room boxes, the local front becoming the face into the room.
+ */
 
 export function place(spot: Spot, pieces: Piece[]): Piece[] {
   const { wall, along, out = 0, room } = spot;

@@ -9,7 +9,7 @@ import { drawBox, drawFace, type Face, facesCamera, type Scene, unit } from "./p
 
 // A house as boxes with roofs: each block has a rectangular plan (front wall at z0 facing the street, -z),
 // walls with their openings, and a gable, hip, flat or mono-pitch roof with overhanging eaves. Blocks cast
-// their shadow on the ground and are drawn back to front.
+// their shadow on the ground and are queued farthest first (the scene draws them nearest first).
 
 export type RoofKind = "gable" | "gable-front" | "hip" | "flat" | "shed";
 

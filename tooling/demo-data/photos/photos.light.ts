@@ -174,7 +174,9 @@ export function aimSun(light: Light, azimuth: number) {
   light.sun = sunVector(elevation, azimuth);
 }
 
-/** Light on a flat face with normal `n`: what the sun adds (before shadows) and the sky's share (before AO). */
+/**
+ * Light on a flat face with normal `n`: what the sun adds (before shadows) and the sky's share (before AO).
+ */
 export function faceLight(light: Light, n: Vec3): { direct: Rgb; ambient: Rgb } {
   const facing = Math.max(0, n.x * light.sun.x + n.y * light.sun.y + n.z * light.sun.z);
   const up = 0.5 + 0.5 * n.y;

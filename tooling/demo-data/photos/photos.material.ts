@@ -103,7 +103,9 @@ export function cladding(color: Rgb, board = 0.16, vertical = false): Material {
   };
 }
 
-/** Roof covering: "slate" (flat, staggered), "tile" (clay pantiles: rolls across), "metal" (standing seams). */
+/**
+ * Roof covering: "slate" (flat, staggered), "tile" (clay pantiles: rolls across), "metal" (standing seams).
+ */
 export function roof(kind: "slate" | "tile" | "metal", color: Rgb): Material {
   if (kind === "metal") {
     return (u, v, fu, _fv, out) => {

@@ -1,7 +1,7 @@
 // A small software rasteriser: the scenes draw into a linear-light float image, each shape coloured per pixel
-// by a shader, with anti-aliased edges (exact horizontal coverage, four sub-rows vertically). SVG renderers are
-// too slow for per-pixel textures and lighting. Shapes are drawn nearest first and composited under what is
-// already there, so a pixel hidden behind a sofa or a wall is never shaded at all.
+// by a shader, with anti-aliased edges (exact horizontal coverage, four sub-rows vertically). SVG renderers
+// are too slow for per-pixel textures and lighting. Shapes are drawn nearest first and composited under what
+// is already there, so a pixel hidden behind a sofa or a wall is never shaded at all.
 
 /** What a shader writes for one pixel: a linear-light colour and its opacity (1 unless the shader says). */
 export type Paint = { r: number; g: number; b: number; a: number };
@@ -240,7 +240,9 @@ export function maskPolygon(mask: Mask, points: readonly number[], value = 1) {
   });
 }
 
-/** Writes `shader`'s opacity into a mask over a rectangle (the larger value wins), for soft organic shapes. */
+/**
+ * Writes `shader`'s opacity into a mask over a rectangle (the larger value wins), for soft organic shapes.
+ */
 export function maskRect(
   mask: Mask,
   left: number,

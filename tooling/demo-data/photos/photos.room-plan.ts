@@ -6,8 +6,8 @@ import { floorboards, type Material, paint, wood } from "./photos.material.ts";
 import type { Random } from "./photos.random.ts";
 import type { Lamp, Room, RoomWindow } from "./photos.room.ts";
 
-// What the room modules share: the palettes of finishes and fabrics, the empty room, its main window, pictures,
-// lamps on side tables, and how a room's pieces are gathered into a plan.
+// What the room modules share: the palettes of finishes and fabrics, the empty room, its main window,
+// pictures, lamps on side tables, and how a room's pieces are gathered into a plan.
 
 /** A room to photograph: its shell, the furniture in it, the lamps that are on, where plants stand. */
 export type Plan = {

@@ -14,7 +14,9 @@ import { drawFace, type Face, type Scene } from "./photos.scene.ts";
 
 export type Wall = "back" | "left" | "right";
 
-/** A window in a wall: along it u0 to u1 (x for the back wall, z for side walls), v0 to v1 up from the floor. */
+/**
+ * A window in a wall: along it u0 to u1 (x for the back wall, z for side walls), v0 to v1 up from the floor.
+ */
 export type RoomWindow = {
   wall: Wall;
   u0: number;

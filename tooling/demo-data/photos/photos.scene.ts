@@ -13,7 +13,8 @@ import type { Random } from "./photos.random.ts";
 import { type Canvas, createMask, fillPolygon, type Mask, maskAt } from "./photos.raster.ts";
 
 // A scene being drawn: the canvas, the camera, the light, and the mask of where the sun's shadows fall on the
-// screen (drawn before the surfaces that receive them). Surfaces are drawn back to front.
+// screen (drawn before the surfaces that receive them). Surfaces are queued back to front, drawn front to
+// back.
 
 export type Scene = {
   canvas: Canvas;
@@ -49,7 +50,9 @@ export type Face = {
   u: Vec3;
   v: Vec3;
   material: Material;
-  /** Extra occlusion by plane coordinates (corners, contact with the floor): multiplies `sample.occlusion`. */
+  /**
+   * Extra occlusion by plane coordinates (corners, contact with the floor): multiplies `sample.occlusion`.
+   */
   occlusion?: Occlusion;
   /** Reads the scene's shadow mask (ground, floors); faces that cast it must not. */
   receivesShadow?: boolean;
@@ -238,7 +241,8 @@ function grow(points: number[], pixels: number): number[] {
     const ny = normals[previous * 2 + 1]! + normals[index * 2 + 1]!;
     const dot =
       normals[previous * 2]! * normals[index * 2]! + normals[previous * 2 + 1]! * normals[index * 2 + 1]!;
-    // Mitre: along the sum of the two normals, far enough that both edges move by `pixels` (capped at sharp corners).
+    // Mitre: along the sum of the two normals, far enough that both edges move by `pixels` (capped at sharp
+    // corners).
     const scale = pixels / Math.max(0.3, 1 + dot);
     result.push(points[index * 2]! + nx * scale, points[index * 2 + 1]! + ny * scale);
   }

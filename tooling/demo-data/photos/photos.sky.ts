@@ -7,7 +7,8 @@ import { type Canvas, FULL, putUnder } from "./photos.raster.ts";
 // The sky as a camera sees it: brighter and paler towards the horizon, a glow around the sun, and clouds laid
 // on a plane high above, so they shrink and flatten into the distance as real ones do.
 
-// The sky has no sharp detail, so it is computed at a third of the resolution and scaled up: a ninth of the work.
+// The sky has no sharp detail, so it is computed at a third of the resolution and scaled up: a ninth of the
+// work.
 const STEP = 3;
 
 /** Paints the sky over rows 0 to `bottom` (anything drawn later covers it). */
