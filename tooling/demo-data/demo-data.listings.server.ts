@@ -46,6 +46,8 @@ export async function seedDemoListings(
   await forEachWithConcurrency(missing, CONCURRENCY, async ({ id, index }) => {
     const random = createRandom(1000 + index);
     const listing = generateListing(random, DEMO_PHOTO_POOL);
+    // Each demo listing has a cover of its own (the interiors are shared from the pool).
+    listing.photos[0] = { kind: "exterior", seed: index };
     const owner = ownerIds[index % ownerIds.length]!;
     const timestamp = now - HOUR - index * SPACING - random.int(0, 6 * HOUR);
     const photos = await Promise.all(

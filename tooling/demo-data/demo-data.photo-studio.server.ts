@@ -1,4 +1,3 @@
-import sharp from "sharp";
 import {
   imageStorageKey,
   type ProcessedImage,
@@ -6,10 +5,12 @@ import {
 } from "#app/modules/image/image.pipeline.server.ts";
 import { storedWidths, variantKey } from "#app/modules/image/image.rules.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
+import {
+  createPhotoRenderer,
+  PHOTO_HEIGHT,
+  PHOTO_WIDTH,
+} from "#tooling/demo-data/photos/photos.render.server.ts";
 import type { PhotoSpec } from "./demo-data.listing-generator.ts";
-import { exteriorSvg } from "./demo-data.photo-exterior.ts";
-import { interiorSvg } from "./demo-data.photo-interior.ts";
-import { PHOTO_HEIGHT, PHOTO_WIDTH } from "./demo-data.photo-svg.ts";
 
 /** A photo stored as an upload would be: the base key of its WebP variants and its upright size. */
 export type StoredPhoto = { storageKey: string; width: number; height: number };
@@ -22,9 +23,9 @@ export type PhotoStudio = {
    * photo when all its variants are already stored (a re-run).
    */
   store(userId: string, spec: PhotoSpec, uuid: string): Promise<StoredPhoto>;
+  /** Ends the drawing threads. */
+  close(): Promise<void>;
 };
-
-const JPEG_QUALITY = 85;
 
 /**
  * A studio for one seeding run. Each distinct picture is drawn and processed once and kept in memory: the
@@ -32,12 +33,13 @@ const JPEG_QUALITY = 85;
  */
 export function createPhotoStudio(storage: Storage): PhotoStudio {
   const processed = new Map<string, Promise<ProcessedImage>>();
+  const renderer = createPhotoRenderer();
 
   function processOnce(spec: PhotoSpec): Promise<ProcessedImage> {
     const key = `${spec.kind}-${spec.seed}`;
     let result = processed.get(key);
     if (!result) {
-      result = renderJpeg(spec).then(processImage);
+      result = renderer.render(spec).then(processImage);
       processed.set(key, result);
     }
     return result;
@@ -57,11 +59,6 @@ export function createPhotoStudio(storage: Storage): PhotoStudio {
       );
       return { storageKey, width: image.width, height: image.height };
     },
+    close: () => renderer.close(),
   };
-}
-
-/** The picture `spec` describes, as the JPEG a phone would upload. */
-export async function renderJpeg(spec: PhotoSpec): Promise<Buffer> {
-  const svg = spec.kind === "exterior" ? exteriorSvg(spec.seed) : interiorSvg(spec.seed);
-  return sharp(Buffer.from(svg)).jpeg({ quality: JPEG_QUALITY }).toBuffer();
 }

@@ -7,6 +7,8 @@ import { createHash } from "node:crypto";
 export type Random = {
   /** The next number in [0, 1). */
   next(): number;
+  /** A number from min (included) to max (excluded). */
+  range(min: number, max: number): number;
   /** An integer from min to max, both included. */
   int(min: number, max: number): number;
   /** One element of a non-empty list. */
@@ -27,6 +29,7 @@ export function createRandom(seed: number): Random {
   };
   return {
     next,
+    range: (min, max) => min + next() * (max - min),
     int: (min, max) => min + Math.floor(next() * (max - min + 1)),
     pick: (items) => items[Math.floor(next() * items.length)]!,
     chance: (probability) => next() < probability,

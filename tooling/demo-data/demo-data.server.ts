@@ -29,20 +29,24 @@ export async function seed(services: SeedServices, options: SeedOptions = {}): P
   const { db, storage, auth } = services;
   const progress = options.onProgress ?? (() => {});
   const studio = createPhotoStudio(storage);
-  const ownerIds = await ensureDemoUsers(db, auth);
-  const demo = await seedDemoListings(db, studio, ownerIds, (done, total) => {
-    if (done % 6 === 0 || done === total) progress(`demo listings: ${done}/${total}`);
-  });
-  const report = { listings: demo.listings, images: demo.images, bulkListings: 0, bulkImages: 0 };
-  if (options.listings && options.listings > 0) {
-    const benchOwners = await ensureBenchUsers(db);
-    const bulk = await seedBulkListings(db, studio, benchOwners, options.listings, (done, total) => {
-      if (done % 10_000 === 0 || done === total) progress(`bulk listings: ${done}/${total}`);
+  try {
+    const ownerIds = await ensureDemoUsers(db, auth);
+    const demo = await seedDemoListings(db, studio, ownerIds, (done, total) => {
+      if (done % 6 === 0 || done === total) progress(`demo listings: ${done}/${total}`);
     });
-    report.bulkListings = bulk.listings;
-    report.bulkImages = bulk.images;
+    const report = { listings: demo.listings, images: demo.images, bulkListings: 0, bulkImages: 0 };
+    if (options.listings && options.listings > 0) {
+      const benchOwners = await ensureBenchUsers(db);
+      const bulk = await seedBulkListings(db, studio, benchOwners, options.listings, (done, total) => {
+        if (done % 10_000 === 0 || done === total) progress(`bulk listings: ${done}/${total}`);
+      });
+      report.bulkListings = bulk.listings;
+      report.bulkImages = bulk.images;
+    }
+    return report;
+  } finally {
+    await studio.close();
   }
-  return report;
 }
 
 /**

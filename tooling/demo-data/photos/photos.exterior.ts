@@ -1,10 +1,10 @@
+import { createRandom, type Random } from "#tooling/demo-data/demo-data.random.ts";
 import { type Camera, createCamera, depthOf, project, type Vec3, vec } from "./photos.camera.ts";
 import type { Grade } from "./photos.finish.ts";
 import { castTreeShadow, drawTree, drawTreeLine } from "./photos.foliage.ts";
 import { drawGround } from "./photos.ground.ts";
 import { type Block, castBlockShadows, castShadow, drawBlock, outline } from "./photos.house.ts";
 import { aimSun, createLight, type Light } from "./photos.light.ts";
-import { createRandom, type Random } from "./photos.random.ts";
 import { blurMask, type Canvas, createCanvas } from "./photos.raster.ts";
 import { createScene, drawBox, finish, later, type Scene } from "./photos.scene.ts";
 import type { Prop, Site, Style } from "./photos.site.ts";

@@ -1,3 +1,4 @@
+import { createRandom } from "#tooling/demo-data/demo-data.random.ts";
 import { createCamera, depthOf, projectPolygon, type Vec3, vec } from "./photos.camera.ts";
 import { rgb, scale } from "./photos.color.ts";
 import { bloom, type Grade, meter } from "./photos.finish.ts";
@@ -5,7 +6,6 @@ import { drawTree } from "./photos.foliage.ts";
 import type { Piece } from "./photos.furniture.ts";
 import { aimSun, createLight, type Light } from "./photos.light.ts";
 import { paint } from "./photos.material.ts";
-import { createRandom } from "./photos.random.ts";
 import { blurMask, type Canvas, createCanvas, maskPolygon } from "./photos.raster.ts";
 import { type Daylight, drawRoom, roomLight, sunOnFloor } from "./photos.room.ts";
 import { bathroom } from "./photos.room-bathroom.ts";

@@ -1,6 +1,6 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { type Vec3, vec } from "./photos.camera.ts";
 import { linear, type Rgb, rgb, scale } from "./photos.color.ts";
-import type { Random } from "./photos.random.ts";
 
 // The light of a scene: where the sun is and what colour, how bright the sky is, how hazy the distance, and
 // how the camera's finish grades it. Real estate photos are mostly taken on clear days; some at golden hour,

@@ -1,4 +1,4 @@
-import { createRandom } from "./photos.random.ts";
+import { createRandom } from "#tooling/demo-data/demo-data.random.ts";
 
 // Textures need noise at every pixel, and computing fractal noise per pixel is too slow for ~50 ms a photo.
 // One tileable table of fractal value noise is built on first use; a lookup is a bilinear sample of it.

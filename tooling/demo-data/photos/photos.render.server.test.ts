@@ -1,7 +1,12 @@
 import sharp from "sharp";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { processImage } from "#app/modules/image/image.pipeline.server.ts";
-import { PHOTO_HEIGHT, PHOTO_WIDTH, renderPhotoJpeg } from "./photos.render.server.ts";
+import { createPhotoRenderer, PHOTO_HEIGHT, PHOTO_WIDTH } from "./photos.render.server.ts";
+
+// Drawn on worker threads, as the seed does.
+const renderer = createPhotoRenderer(2);
+const renderPhotoJpeg = renderer.render;
+afterAll(() => renderer.close());
 
 // The demo seeds 36 listings, each with its own cover: exterior seeds 0 to 35.
 const DEMO_COVERS = 36;

@@ -1,8 +1,8 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb } from "./photos.color.ts";
 import { type Piece, place, type Spot } from "./photos.furniture.ts";
 import { bath, fronts, toilet, vanity } from "./photos.furniture-fitted.ts";
 import { paint, tiles } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import { CABINETS, mainWindow, type Plan, shell } from "./photos.room-plan.ts";
 
 /** A bathroom from its door: basin and mirror ahead, the bath along one side, the WC on the other. */

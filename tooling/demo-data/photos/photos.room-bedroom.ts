@@ -1,8 +1,8 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb } from "./photos.color.ts";
 import { bed, cabinet, type Furniture, type Piece, place, type Spot } from "./photos.furniture.ts";
 import { fronts } from "./photos.furniture-fitted.ts";
 import { fabric, paint, wood } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import {
   ACCENTS,
   art,

@@ -1,8 +1,8 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb } from "./photos.color.ts";
 import { cabinet, chair, type Piece, pendant, place, rug, type Spot, table } from "./photos.furniture.ts";
 import { fronts } from "./photos.furniture-fitted.ts";
 import { paint, wood } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import {
   ACCENTS,
   art,

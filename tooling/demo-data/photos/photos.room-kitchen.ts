@@ -1,8 +1,8 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb } from "./photos.color.ts";
 import { type Piece, pendant, place, type Spot, turn } from "./photos.furniture.ts";
 import { fronts, kitchenRun, stool, WORKTOPS, wallUnits } from "./photos.furniture-fitted.ts";
 import { fabric, paint, tiles } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import type { Lamp } from "./photos.room.ts";
 import { boards, CABINETS, downlights, FABRICS, mainWindow, type Plan, shell } from "./photos.room-plan.ts";
 

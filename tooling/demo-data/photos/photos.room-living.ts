@@ -1,3 +1,4 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import {
   bookcase,
   cabinet,
@@ -12,7 +13,6 @@ import {
   television,
 } from "./photos.furniture.ts";
 import { paint, wood } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import {
   ACCENT_FABRICS,
   ACCENTS,

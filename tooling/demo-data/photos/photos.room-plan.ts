@@ -1,9 +1,9 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { vec } from "./photos.camera.ts";
 import { type Rgb, rgb } from "./photos.color.ts";
 import { cabinet, type Furniture, type Piece, place, type Spot, tableLamp } from "./photos.furniture.ts";
 import { fronts } from "./photos.furniture-fitted.ts";
 import { floorboards, type Material, paint, wood } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import type { Lamp, Room, RoomWindow } from "./photos.room.ts";
 
 // What the room modules share: the palettes of finishes and fabrics, the empty room, its main window,

@@ -1,3 +1,4 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import {
   type Camera,
   type PlanePoint,
@@ -9,7 +10,6 @@ import {
 import type { Rgb } from "./photos.color.ts";
 import { faceLight, type Light } from "./photos.light.ts";
 import { createSample, type Material, type Sample } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import { type Canvas, createMask, fillPolygon, type Mask, maskAt } from "./photos.raster.ts";
 
 // A scene being drawn: the canvas, the camera, the light, and the mask of where the sun's shadows fall on the

@@ -1,3 +1,4 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { vec } from "./photos.camera.ts";
 import { type Rgb, rgb, scale } from "./photos.color.ts";
 import type { Tree, TreeShape } from "./photos.foliage.ts";
@@ -6,7 +7,6 @@ import type { Block } from "./photos.house.ts";
 import type { Light, LightName } from "./photos.light.ts";
 import type { Material } from "./photos.material.ts";
 import { clamp, noise } from "./photos.noise.ts";
-import type { Random } from "./photos.random.ts";
 
 // What an exterior style builds: the house and what stands around it, and how the photographer frames it.
 // Shared by the style modules (one per kind of house) and the exterior scene that draws them.

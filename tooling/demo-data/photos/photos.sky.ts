@@ -1,7 +1,7 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import type { Camera } from "./photos.camera.ts";
 import type { Light } from "./photos.light.ts";
 import { noise, smoothstep } from "./photos.noise.ts";
-import type { Random } from "./photos.random.ts";
 import { type Canvas, FULL, putUnder } from "./photos.raster.ts";
 
 // The sky as a camera sees it: brighter and paler towards the horizon, a glow around the sun, and clouds laid

@@ -1,9 +1,9 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb, scale } from "./photos.color.ts";
 import type { Opening } from "./photos.facade.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
 import { brick, type Material, paint, paving, render, speckle } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import { LEAVES, type Prop, type Site, type Style, tree } from "./photos.site.ts";
 import { BRICKS, MORTAR } from "./photos.style-suburban.ts";
 

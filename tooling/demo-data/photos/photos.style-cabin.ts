@@ -1,10 +1,10 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb, scale } from "./photos.color.ts";
 import type { Opening } from "./photos.facade.ts";
 import { lawn } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
 import { cladding, floorboards, paving, roof, wood } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import { DRY_GRASS, type Prop, type Site, type Style, tree } from "./photos.site.ts";
 
 // A timber cabin in the woods: board cladding, a steep metal or shingle roof with its gable to the camera,

@@ -1,10 +1,10 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb } from "./photos.color.ts";
 import { type Opening, type WindowLook, windowAt } from "./photos.facade.ts";
 import { lawn } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
 import { brick, cladding, paint, paving, render, roof, speckle } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import {
   backdrop,
   DRY_GRASS,

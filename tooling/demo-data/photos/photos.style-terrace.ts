@@ -1,10 +1,10 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb } from "./photos.color.ts";
 import type { Opening } from "./photos.facade.ts";
 import { lawn, type Patch } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
 import { brick, type Material, paint, paving, render, roof, speckle, tiles } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import {
   DRY_GRASS,
   GRASS,

@@ -1,10 +1,10 @@
+import type { Random } from "#tooling/demo-data/demo-data.random.ts";
 import { rgb, scale } from "./photos.color.ts";
 import { type Opening, type WindowLook, windowAt } from "./photos.facade.ts";
 import { lawn, type Patch } from "./photos.ground.ts";
 import type { Block } from "./photos.house.ts";
 import type { Light } from "./photos.light.ts";
 import { paint, paving, render, roof, speckle } from "./photos.material.ts";
-import type { Random } from "./photos.random.ts";
 import { DRY_GRASS, type Prop, type Site, type Style, tree, water } from "./photos.site.ts";
 
 // A Mediterranean villa: warm render, a low hipped roof of clay tiles, shuttered windows, a stone terrace,
