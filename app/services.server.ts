@@ -108,7 +108,7 @@ async function bringSchemaUpToDate(db: Db, migrateOnStart: boolean) {
   if (pending.length > 0) {
     throw new Error(
       `The database lacks ${pending.length} migration(s) this version needs (${pending.join(", ")}), and ` +
-        "MIGRATE_ON_START=false: run `npm run migrate up` with the same DATABASE_URL, then start again.",
+        "MIGRATE_ON_START=false: run `npm run migrate -- up` with the same DATABASE_URL, then start again.",
     );
   }
 }
