@@ -21,12 +21,7 @@ async function sample(metrics: ReturnType<typeof createMetrics>, line: string) {
 describe("metrics", () => {
   it("times the database's statements by kind, and counts the failed ones", async () => {
     const metrics = createMetrics();
-    const url = testDb.url;
-    const target =
-      testDb.kind === "postgres"
-        ? { kind: "postgres" as const, url }
-        : { kind: "sqlite" as const, file: url.slice(5) };
-    const db: Db = createDb(target, metrics.database("primary"));
+    const db: Db = createDb(loadDatabaseConfig({ DATABASE_URL: testDb.url }), metrics.database("primary"));
     try {
       await migrateToLatest(db);
       await db.selectFrom("listing").select("id").execute();
