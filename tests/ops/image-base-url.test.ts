@@ -1,23 +1,18 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { insertTestListing, openAppData } from "#tests/support/app-data.ts";
-import { startAppServer } from "#tests/support/app-server.ts";
 import { createUser } from "#tests/support/factories.ts";
 import { send } from "#tests/support/http.ts";
-import { OPS_ENV, SKIP_REASON } from "./ops-support.ts";
+import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "./ops-support.ts";
 
 const CDN = "https://cdn.example.test/homestead";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
-});
+const defer = cleanupAfterAll();
 
 describe.skipIf(SKIP_REASON)("IMAGE_BASE_URL", () => {
   it("puts every photo URL of a page on the CDN, and /images/ still serves them", async () => {
-    const server = await startAppServer({ env: { ...OPS_ENV, IMAGE_BASE_URL: `${CDN}/` } });
-    cleanups.push(server.cleanup);
+    const server = await startOpsServer(defer, { IMAGE_BASE_URL: `${CDN}/` });
     const data = await openAppData(server.env);
-    cleanups.push(data.close);
+    defer(data.close);
     const owner = await createUser(data.db);
     const listing = await insertTestListing(data, owner.id, { type: "rent", photos: 2 });
     const [cover] = await data.db

@@ -1,21 +1,14 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, getFreePort, startAppServer } from "#tests/support/app-server.ts";
+import { describe, expect, it } from "vitest";
+import { getFreePort } from "#tests/support/app-server.ts";
 import { send } from "#tests/support/http.ts";
-import { OPS_ENV, SKIP_REASON } from "./ops-support.ts";
+import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "./ops-support.ts";
 
 const TOKEN = "metrics-token-for-the-ops-test";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
-});
+const defer = cleanupAfterAll();
 
-async function start(env: Record<string, string> = {}): Promise<AppServer> {
-  const server = await startAppServer({ env: { ...OPS_ENV, ...env } });
-  cleanups.push(server.cleanup);
-  return server;
-}
+const start = (env: Record<string, string> = {}) => startOpsServer(defer, env);
 
 describe.skipIf(SKIP_REASON)("/metrics", () => {
   it("is not there without METRICS_TOKEN or METRICS_PORT", async () => {

@@ -1,31 +1,30 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { startAppServer } from "#tests/support/app-server.ts";
 import { createTestDatabase, postgresServerForSuite } from "#tests/support/pg.ts";
-import { OPS_ENV, runScript, SKIP_REASON } from "./ops-support.ts";
+import {
+  cleanupAfterAll,
+  OPS_ENV,
+  runScript,
+  SKIP_REASON,
+  startOpsServer,
+  tempFolder,
+} from "./ops-support.ts";
 
 // `npm run migrate` on both engines: PostgreSQL is the run's (DATABASE_URL; one that does not answer fails this
 // file), or on a SQLite run the local server when one answers.
 const postgresServer = await postgresServerForSuite();
 if (!postgresServer) console.warn("tests/ops/migrate: the PostgreSQL case is skipped: no server answers");
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
-});
+const defer = cleanupAfterAll();
 
 /** The database settings of a fresh, empty database of `engine`. */
 async function emptyDatabase(engine: "sqlite" | "postgres"): Promise<Record<string, string>> {
   if (engine === "postgres") {
     const database = await createTestDatabase("homestead_ops_migrate", postgresServer);
-    cleanups.push(database.drop);
+    defer(database.drop);
     return { DATABASE_URL: database.url };
   }
-  const dataDir = await mkdtemp(path.join(tmpdir(), "homestead-migrate-"));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  return { DATA_DIR: dataDir };
+  return { DATA_DIR: await tempFolder(defer, "homestead-migrate-") };
 }
 
 const migrate = async (env: Record<string, string>, ...args: string[]) => {
@@ -90,13 +89,10 @@ describe.skipIf(SKIP_REASON)("MIGRATE_ON_START=false", () => {
     const env = await emptyDatabase("sqlite");
     await migrate(env, "up");
     const lacking = /reverted (\S+)/.exec(await migrate(env, "down"))![1]!;
-    const options = {
-      dataDir: env.DATA_DIR!,
-      env: { ...OPS_ENV, MIGRATE_ON_START: "false" },
-      timeoutMs: 15_000,
-    };
+    const options = { dataDir: env.DATA_DIR!, timeoutMs: 15_000 };
+    const settings = { MIGRATE_ON_START: "false" };
 
-    const refusal = await startAppServer(options).then(
+    const refusal = await startAppServer({ ...options, env: { ...OPS_ENV, ...settings } }).then(
       (server) => server.cleanup().then(() => "started"),
       (error: Error) => error.message,
     );
@@ -105,8 +101,7 @@ describe.skipIf(SKIP_REASON)("MIGRATE_ON_START=false", () => {
     expect(refusal).toContain("run `npm run migrate -- up`");
 
     await migrate(env, "up");
-    const server = await startAppServer(options);
-    cleanups.push(server.cleanup);
+    const server = await startOpsServer(defer, settings, options);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });

@@ -1,13 +1,12 @@
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createDb } from "#app/db/db.server.ts";
 import { migrateToLatest } from "#app/db/migrate.server.ts";
 import { RECENT_WRITE_COOKIE } from "#app/http/read-replica.server.ts";
 import { newAccount, postSignUp } from "#tests/support/accounts.ts";
 import { insertTestListing, openAppData, userIdByEmail } from "#tests/support/app-data.ts";
-import { startAppServer } from "#tests/support/app-server.ts";
 import { postForm, send } from "#tests/support/http.ts";
 import { createTestDatabase, postgresServerForSuite } from "#tests/support/pg.ts";
-import { OPS_ENV, SKIP_REASON } from "./ops-support.ts";
+import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "./ops-support.ts";
 
 // DATABASE_READ_URL needs PostgreSQL: the run's (DATABASE_URL; one that does not answer fails this file), or
 // on a SQLite run the local server when one answers. The "replica" is a second database filled like the
@@ -18,27 +17,25 @@ if (!SKIP_REASON && !postgresServer)
 
 const TOKEN = "metrics-token-for-the-replica-test";
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
-});
+const defer = cleanupAfterAll();
 
 describe.skipIf(SKIP_REASON || !postgresServer)("DATABASE_READ_URL", () => {
   it("serves pages from the replica, writes to the primary, and a writer's next reads from the primary", async () => {
     const primary = await createTestDatabase("homestead_ops_primary", postgresServer);
-    cleanups.push(primary.drop);
+    defer(primary.drop);
     const replica = await createTestDatabase("homestead_ops_replica", postgresServer);
-    cleanups.push(replica.drop);
+    defer(replica.drop);
     const replicaDb = createDb({ kind: "postgres", url: replica.url });
-    cleanups.push(() => replicaDb.destroy());
+    defer(() => replicaDb.destroy());
     await migrateToLatest(replicaDb);
 
-    const server = await startAppServer({
-      env: { ...OPS_ENV, DATABASE_URL: primary.url, DATABASE_READ_URL: replica.url, METRICS_TOKEN: TOKEN },
+    const server = await startOpsServer(defer, {
+      DATABASE_URL: primary.url,
+      DATABASE_READ_URL: replica.url,
+      METRICS_TOKEN: TOKEN,
     });
-    cleanups.push(server.cleanup);
     const data = await openAppData(server.env);
-    cleanups.push(data.close);
+    defer(data.close);
 
     // A user signs up (a write: the answer marks the client), and their listing is copied to the replica.
     const account = newAccount("Rita Replica");
