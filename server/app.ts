@@ -65,7 +65,8 @@ export function createApp(services: Services): express.Express {
         res: (res) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // Probes and scrapes come every few seconds: their lines would drown the visitors'.
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/metrics" },
     }),
   );
 
