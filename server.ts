@@ -15,6 +15,8 @@ type ServerBuild = {
   start: (config: Config) => Promise<Services>;
   stop: (services: Services) => Promise<void>;
   createApp: (services: Services) => express.Express;
+  requestMetrics: (services: Services) => express.RequestHandler;
+  createMetricsApp: (services: Services) => express.Express;
 };
 
 const app = express();
@@ -27,9 +29,10 @@ let stopping = false;
 if (dev) {
   const vite = await import("vite");
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } });
-  app.use(viteDevServer.middlewares);
   build = (await viteDevServer.ssrLoadModule("./server/app.ts")) as ServerBuild;
   services = await build.start(config);
+  app.use(build.requestMetrics(services));
+  app.use(viteDevServer.middlewares);
   // An edit reloads the app's modules; the services (database, workers, timers) stay those started above.
   let current: { build: ServerBuild; app: express.Express } | undefined;
   app.use(async (req, res, next) => {
@@ -47,6 +50,7 @@ if (dev) {
   const buildPath = "./build/server/index.js";
   build = (await import(buildPath)) as ServerBuild;
   services = await build.start(config);
+  app.use(build.requestMetrics(services));
   // Fingerprinted assets never change; everything else in the client build may.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
   app.use(express.static("build/client", { maxAge: "1h", index: false }));
@@ -67,6 +71,13 @@ server.listen(config.port, config.host, () => {
   console.log(JSON.stringify({ level: 30, msg: `Homestead listening on http://localhost:${config.port}` }));
 });
 
+// METRICS_PORT: /metrics on a listener of its own, bound where the operator says (METRICS_HOST), no token.
+const metricsServer = config.metrics.port ? createServer(build.createMetricsApp(services)) : undefined;
+metricsServer?.listen(config.metrics.port, config.metrics.host, () => {
+  const where = `http://${config.metrics.host}:${config.metrics.port}/metrics`;
+  console.log(JSON.stringify({ level: 30, msg: `Metrics on ${where}` }));
+});
+
 // SIGTERM (orchestrators) and SIGINT (Ctrl+C): stop taking connections, let requests in flight finish, then
 // close the database. A second signal, or 10 seconds, forces the exit.
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
@@ -74,6 +85,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     if (stopping) process.exit(1);
     stopping = true;
     setTimeout(() => process.exit(1), 10_000).unref();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     server.close(async () => {
       await build.stop(services);
       process.exit(0);

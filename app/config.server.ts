@@ -19,11 +19,12 @@ const booleanFlag = (fallback: boolean) =>
       .transform((value) => (value === undefined ? fallback : value === "true" || value === "1")),
   );
 
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().default("0.0.0.0"),
-  PUBLIC_URL: optionalUrl,
+const postgresUrl = z
+  .string()
+  .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+  .optional();
+
+const DatabaseEnvSchema = z.object({
   DATA_DIR: z.string().default("./data"),
   DATABASE_URL: z.preprocess(
     emptyToUndefined,
@@ -35,6 +36,16 @@ const EnvSchema = z.object({
       )
       .optional(),
   ),
+  DATABASE_READ_URL: z.preprocess(emptyToUndefined, postgresUrl),
+});
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  PUBLIC_URL: optionalUrl,
+  ...DatabaseEnvSchema.shape,
+  MIGRATE_ON_START: booleanFlag(true),
   AUTH_SECRET: z.preprocess(
     emptyToUndefined,
     z.string().min(32, "must be at least 32 characters").optional(),
@@ -64,29 +75,35 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: booleanFlag(false),
   UPLOAD_MAX_MB: z.coerce.number().positive().default(15),
+  IMAGE_BASE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }).optional(),
+  ),
   TILE_URL: z.string().default("https://tile.openstreetmap.org/{z}/{x}/{y}.png"),
   TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   SEED: booleanFlag(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  METRICS_TOKEN: z.preprocess(
+    emptyToUndefined,
+    z.string().min(16, "must be at least 16 characters").optional(),
+  ),
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.string().default("127.0.0.1"),
 });
+
+/** Every variable the configuration reads (.env.example lists each of them; a test holds the two together). */
+export const CONFIG_VARIABLES = Object.keys(EnvSchema.shape);
 
 export type Config = ReturnType<typeof loadConfig>;
 
 /** Parses `env` into the typed configuration; throws an error that names every bad variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
-    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
-  }
-  const raw = parsed.data;
+  const raw = parseEnv(EnvSchema, env);
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
-  const database = raw.DATABASE_URL?.startsWith("postgres")
-    ? ({ kind: "postgres", url: raw.DATABASE_URL } as const)
-    : ({ kind: "sqlite", file: sqliteFile(raw.DATABASE_URL, dataDir) } as const);
+  const database = databaseConfig(raw);
   if (raw.GEOCODER === "google" && !raw.GOOGLE_GEOCODING_API_KEY) {
     throw new Error("Invalid configuration:\n  GOOGLE_GEOCODING_API_KEY: required when GEOCODER=google");
   }
@@ -107,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     secureCookies: publicUrl.startsWith("https://"),
     dataDir,
     database,
+    migrateOnStart: raw.MIGRATE_ON_START,
     logLevel: raw.LOG_LEVEL,
     seed: raw.SEED,
     auth: {
@@ -137,8 +155,39 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
         forcePathStyle: raw.S3_FORCE_PATH_STYLE,
       },
     },
+    images: { baseUrl: raw.IMAGE_BASE_URL?.replace(/\/+$/, "") ?? "" },
     map: { tileUrl: raw.TILE_URL, attribution: raw.TILE_ATTRIBUTION },
+    metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT, host: raw.METRICS_HOST },
   };
+}
+
+/**
+ * Only the database settings (DATABASE_URL, DATABASE_READ_URL, DATA_DIR), for tools that touch nothing else:
+ * unlike loadConfig it never writes the auth secret, so it runs where the data folder is read-only.
+ */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env) {
+  return databaseConfig(parseEnv(DatabaseEnvSchema, env));
+}
+
+function databaseConfig(raw: z.infer<typeof DatabaseEnvSchema>) {
+  const database = raw.DATABASE_URL?.startsWith("postgres")
+    ? ({ kind: "postgres", url: raw.DATABASE_URL, readUrl: raw.DATABASE_READ_URL } as const)
+    : ({ kind: "sqlite", file: sqliteFile(raw.DATABASE_URL, path.resolve(raw.DATA_DIR)) } as const);
+  if (raw.DATABASE_READ_URL && database.kind !== "postgres") {
+    throw new Error(
+      "Invalid configuration:\n  DATABASE_READ_URL: a read replica needs PostgreSQL (DATABASE_URL=postgres://...)",
+    );
+  }
+  return database;
+}
+
+function parseEnv<Schema extends z.ZodType>(schema: Schema, env: NodeJS.ProcessEnv): z.infer<Schema> {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${problems.join("\n")}`);
+  }
+  return parsed.data;
 }
 
 function sqliteFile(url: string | undefined, dataDir: string) {

@@ -3,11 +3,11 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider } from "react-router";
+import type { EntryContext, RouterContextProvider, ServerInstrumentation } from "react-router";
 import { ServerRouter } from "react-router";
 import { AppStylesProvider } from "#app/components/app-styles.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
-import { nonceContext } from "#app/http/request-context.ts";
+import { nonceContext, routeLabelContext } from "#app/http/request-context.ts";
 // The stylesheet's text, inlined into every page by <AppStyles> (see there); root.tsx does not link it.
 import appStyles from "./app.css?inline";
 import { logger } from "./logger.server.ts";
@@ -88,3 +88,23 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Hands the matched route's pattern to the request metrics (app/metrics/metrics.http.server.ts), which label
+ * by route and never by raw URL.
+ */
+export const instrumentations: ServerInstrumentation[] = [
+  {
+    handler(handler) {
+      handler.instrument({
+        async request(handle, { context }) {
+          const result = await handle();
+          const pattern = result.meta?.pattern;
+          if (!context || pattern === undefined) return;
+          // Express's own routes may have named the request already (a sitemap file).
+          context.get(routeLabelContext).pattern ??= pattern.startsWith("/") ? pattern : `/${pattern}`;
+        },
+      });
+    },
+  },
+];

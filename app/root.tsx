@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AppStyles } from "#app/components/app-styles.tsx";
 import { BottomNav } from "#app/components/bottom-nav.tsx";
+import { ImageBaseProvider } from "#app/components/image-base.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { PendingNavigation } from "#app/components/pending-navigation.tsx";
@@ -22,9 +23,9 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 // Nothing about who is signed in: a page that shows the user asks for them itself, so the pages that do not
-// are the same for every visitor (decision 013).
+// are the same for every visitor (decision 013). Where photos come from is a setting, the same for everyone.
 export function loader({ context }: Route.LoaderArgs) {
-  return { toast: getToast(context) };
+  return { toast: getToast(context), imageBaseUrl: context.get(servicesContext).config.images.baseUrl };
 }
 
 // A toast can arrive with any navigation.
@@ -55,12 +56,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
   return (
-    <>
+    <ImageBaseProvider value={loaderData.imageBaseUrl}>
       <PendingNavigation />
       <Outlet />
       <BottomNav />
       <Toaster />
-    </>
+    </ImageBaseProvider>
   );
 }
 

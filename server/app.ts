@@ -6,9 +6,16 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import { drainUnreadBodies } from "#app/http/drain-unread-bodies.server.ts";
-import { nonceContext } from "#app/http/request-context.ts";
+import { markRecentWrites, readsFromPrimary } from "#app/http/read-replica.server.ts";
+import { nonceContext, routeLabelContext } from "#app/http/request-context.ts";
 import { securityHeaders } from "#app/http/security-headers.server.ts";
 import { logger } from "#app/logger.server.ts";
+import {
+  createMetricsApp as metricsApp,
+  metricsEndpoint,
+  observeRequests,
+  routeLabel,
+} from "#app/metrics/metrics.http.server.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { type Services, servicesContext, startServices, stopServices } from "#app/services.server.ts";
 import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.server.ts";
@@ -25,9 +32,22 @@ export async function stop(services: Services) {
   await stopServices(services);
 }
 
+/** Times every request by route; server.ts mounts it before the static files, so they are counted too. */
+export function requestMetrics(services: Services): express.RequestHandler {
+  return observeRequests(services.metrics);
+}
+
+/** The app of the separate metrics listener (METRICS_PORT): GET /metrics, nothing else. */
+export function createMetricsApp(services: Services): express.Express {
+  return metricsApp(services.metrics);
+}
+
 /** The Express app that answers every request with `services`. */
 export function createApp(services: Services): express.Express {
   const { config } = services;
+  const replica = services.readDb !== services.db;
+  // A request that reads from the replica sees these services, whose `db` is the replica.
+  const readServices: Services = replica ? { ...services, db: services.readDb } : services;
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
@@ -45,7 +65,8 @@ export function createApp(services: Services): express.Express {
         res: (res) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
-      autoLogging: { ignore: (req) => req.url === "/healthz" },
+      // Probes and scrapes come every few seconds: their lines would drown the visitors'.
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/metrics" },
     }),
   );
 
@@ -59,23 +80,50 @@ export function createApp(services: Services): express.Express {
   app.use(drainUnreadBodies);
 
   app.get("/healthz", async (_req, res) => {
-    try {
-      await sql`select 1`.execute(services.db);
-      res.status(200).type("text/plain").send("ok");
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).type("text/plain").send("database unreachable");
+    routeLabel(res).pattern = "/healthz";
+    const databases = replica
+      ? ([
+          ["database", services.db],
+          ["read replica", services.readDb],
+        ] as const)
+      : ([["database", services.db]] as const);
+    for (const [name, db] of databases) {
+      try {
+        await sql`select 1`.execute(db);
+      } catch (error) {
+        logger.error({ err: error }, `health check failed: ${name} unreachable`);
+        res.status(503).type("text/plain").send(`${name} unreachable`);
+        return;
+      }
     }
+    res.status(200).type("text/plain").send("ok");
   });
+
+  // Without METRICS_TOKEN, /metrics is not served here (404); METRICS_PORT serves it on its own listener.
+  if (config.metrics.token) app.get("/metrics", metricsEndpoint(services.metrics, config.metrics.token));
+
+  // React Router matches whole path segments only: a sitemap file reaches the sitemap route with its number.
+  app.use((req, res, next) => {
+    const page = /^\/sitemap-(\d+)\.xml$/.exec(req.path)?.[1];
+    if (page) {
+      routeLabel(res).pattern = "/sitemap-:page.xml";
+      // The router builds its request from originalUrl.
+      req.url = req.originalUrl = `/sitemap.xml?page=${page}`;
+    }
+    next();
+  });
+
+  if (replica) app.use(markRecentWrites({ secure: config.secureCookies }));
 
   app.all(
     "/{*splat}",
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce as string);
-        context.set(servicesContext, services);
+        context.set(servicesContext, readsFromPrimary(req) ? services : readServices);
+        context.set(routeLabelContext, routeLabel(res));
         return context;
       },
     }),

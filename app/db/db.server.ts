@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "#app/config.server.ts";
 import { logger } from "#app/logger.server.ts";
@@ -10,21 +10,36 @@ import { openSqliteDatabase } from "./sqlite-database.server.ts";
 export type Db = Kysely<Database>;
 export type DbKind = Config["database"]["kind"];
 
+/** Where a database is: a SQLite file, or a PostgreSQL URL. */
+export type DbTarget = { kind: "sqlite"; file: string } | { kind: "postgres"; url: string };
+
+/** What the database tells whoever watches it (the metrics): each statement's time, and its pool. */
+export type DbObserver = {
+  query(sql: string, seconds: number, failed: boolean): void;
+  pool(pool: pg.Pool): void;
+};
+
 // int8 (our epoch-millisecond timestamps and COUNT results) would otherwise arrive as strings from pg.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** The one place that chooses the SQL engine: SQLite file by default, PostgreSQL for a postgres URL. */
-export function createDb(database: Config["database"]): Db {
+export function createDb(database: DbTarget, observer?: DbObserver): Db {
+  const log = observer
+    ? (event: LogEvent) =>
+        observer.query(event.query.sql, event.queryDurationMillis / 1000, event.level === "error")
+    : undefined;
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
     // When the server closes an idle connection (restart, failover, pg_terminate_backend) the pool drops it
     // and emits "error"; unhandled, that event would crash the process. The next query connects anew, and
     // until one succeeds /healthz answers 503.
     pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"));
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    observer?.pool(pool);
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   return new Kysely<Database>({
     dialect: new SqliteDialect({ database: openSqliteDatabase(database.file) }),
+    log,
   });
 }

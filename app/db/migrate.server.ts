@@ -1,24 +1,78 @@
-import type { Migration, MigrationProvider } from "kysely/migration";
-import { Migrator } from "kysely/migration";
+import { sql } from "kysely";
+import type { Migration, MigrationProvider, MigrationResultSet } from "kysely/migration";
+import { DEFAULT_MIGRATION_TABLE, Migrator } from "kysely/migration";
 import * as createTables from "#app/db/migrations/2026_11_23_0130_create_tables.ts";
 import * as indexImageStorageKey from "#app/db/migrations/2026_11_23_0250_index_image_storage_key.ts";
+import * as indexListingTimestamp from "#app/db/migrations/2026_11_23_1700_index_listing_timestamp.ts";
 import type { Db } from "./db.server.ts";
 
-// Listed here, not read from disk, so the migrations travel inside the server bundle.
+// Listed here, not read from disk, so the migrations travel inside the server bundle. They create
+// better-auth's tables too (decision 001).
 const migrations: Record<string, Migration> = {
   "2026_11_23_0130_create_tables": createTables,
   "2026_11_23_0250_index_image_storage_key": indexImageStorageKey,
+  "2026_11_23_1700_index_listing_timestamp": indexListingTimestamp,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Brings the schema up to date; run on every start. Kysely's lock keeps two starting processes apart. */
+/** One migration and whether (and when) this database has it; `known: false` for one this version lacks. */
+export type MigrationState = { name: string; appliedAt: Date | null; known: boolean };
+
+/** Brings the schema up to date (run on start unless MIGRATE_ON_START=false). Kysely's lock keeps two processes apart. */
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  return applied(await new Migrator({ db, provider }).migrateToLatest(), "Up");
+}
+
+/** Reverts the newest applied migration; returns its name, or nothing when none was applied. */
+export async function migrateDown(db: Db) {
+  return applied(await new Migrator({ db, provider }).migrateDown(), "Down");
+}
+
+/**
+ * Every migration this version knows, oldest first, with when it was applied, then any the database has that
+ * this version does not know (a newer version migrated it). Reads only: an empty database stays empty.
+ */
+export async function migrationStatus(db: Db): Promise<MigrationState[]> {
+  const known = await new Migrator({ db, provider }).getMigrations();
+  const states: MigrationState[] = known.map((migration) => ({
+    name: migration.name,
+    appliedAt: migration.executedAt ?? null,
+    known: true,
+  }));
+  const names = new Set(states.map((state) => state.name));
+  for (const row of await appliedMigrations(db)) {
+    if (!names.has(row.name))
+      states.push({ name: row.name, appliedAt: new Date(row.timestamp), known: false });
+  }
+  return states;
+}
+
+/** The migrations this version has that the database has not applied yet, oldest first. */
+export async function pendingMigrations(db: Db) {
+  return (await migrationStatus(db))
+    .filter((state) => state.known && !state.appliedAt)
+    .map((state) => state.name);
+}
+
+async function appliedMigrations(db: Db): Promise<{ name: string; timestamp: string }[]> {
+  const tables = await db.introspection.getTables({ withInternalKyselyTables: true });
+  if (!tables.some((table) => table.name === DEFAULT_MIGRATION_TABLE)) return [];
+  const { rows } = await sql<{ name: string; timestamp: string }>`
+    select name, timestamp from ${sql.table(DEFAULT_MIGRATION_TABLE)} order by name`.execute(db);
+  return rows;
+}
+
+function applied({ error, results }: MigrationResultSet, direction: "Up" | "Down") {
   const failed = results?.find((result) => result.status === "Error");
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ""} failed`, { cause: error });
+    const what = direction === "Up" ? "Migration" : "Reverting migration";
+    throw new Error(
+      `${what} ${failed?.migrationName ?? ""} failed: ${(error as Error)?.message ?? ""}`.trim(),
+      {
+        cause: error,
+      },
+    );
   }
   return results?.filter((result) => result.status === "Success").map((result) => result.migrationName) ?? [];
 }

@@ -10,6 +10,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function securityHeaders(config: Config): RequestHandler {
   const appOrigin = new URL(config.publicUrl).origin;
   const tileOrigin = tileSource(config.map.tileUrl);
+  // Photos from IMAGE_BASE_URL (a CDN or a public bucket), when set.
+  const imageOrigin = config.images.baseUrl ? new URL(config.images.baseUrl).origin : "";
   return (req, res, next) => {
     if (
       !SAFE_METHODS.has(req.method) &&
@@ -27,7 +29,7 @@ export function securityHeaders(config: Config): RequestHandler {
           `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
           // React and Leaflet set style attributes; styles cannot run code.
           "style-src 'self' 'unsafe-inline'",
-          `img-src 'self' data: blob: ${tileOrigin}`,
+          `img-src 'self' data: blob: ${tileOrigin} ${imageOrigin}`.trimEnd(),
           "connect-src 'self'",
           "font-src 'self'",
           "object-src 'none'",

@@ -19,8 +19,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homeste
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
   try {
-    const listing = await findEditableListing(context.get(servicesContext).db, user, params.listingId);
-    return { listingId: listing.id, defaults: listingFormDefaults(listing) };
+    const { db, config } = context.get(servicesContext);
+    const listing = await findEditableListing(db, user, params.listingId);
+    return { listingId: listing.id, defaults: listingFormDefaults(listing, config.images.baseUrl) };
   } catch (error) {
     throw refusal(context, error);
   }

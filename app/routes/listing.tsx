@@ -16,7 +16,7 @@ import type { Route } from "./+types/listing.ts";
 
 // On a 404 the error boundary's NotFound page sets the title.
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? listingMeta(loaderData.listing, loaderData.publicUrl) : [];
+  loaderData ? listingMeta(loaderData.listing, loaderData.publicUrl, loaderData.imageBaseUrl) : [];
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
@@ -31,11 +31,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     canContact: viewer?.id !== listing.userRef,
     map: config.map,
     publicUrl: config.publicUrl,
+    imageBaseUrl: config.images.baseUrl,
   };
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, canContact, map, publicUrl } = loaderData;
+  const { listing, canContact, map, publicUrl, imageBaseUrl } = loaderData;
   return (
     <main>
       <div className="relative">
@@ -62,7 +63,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             attribution={map.attribution}
           />
         </section>
-        <JsonLd data={listingJsonLd(listing, publicUrl)} />
+        <JsonLd data={listingJsonLd(listing, publicUrl, imageBaseUrl)} />
       </div>
     </main>
   );

@@ -1,6 +1,6 @@
 import { type CompiledQuery, Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
-import type { Config } from "#app/config.server.ts";
+import type { DbTarget } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { openSqliteDatabase } from "#app/db/sqlite-database.server.ts";
 import {
@@ -56,7 +56,7 @@ type Captured = {
 const TIMING_RUNS = 30;
 
 /** Explains and times the category and offers queries (first page and a deep page) and samples page URLs. */
-export async function probeDatabase(database: Config["database"]): Promise<DatabaseProbe> {
+export async function probeDatabase(database: DbTarget): Promise<DatabaseProbe> {
   const probe = open(database);
   try {
     const { db } = probe;
@@ -102,7 +102,7 @@ export async function probeDatabase(database: Config["database"]): Promise<Datab
   }
 }
 
-function open(database: Config["database"]): Captured {
+function open(database: DbTarget): Captured {
   const queries: CompiledQuery[] = [];
   const log = (event: { query: CompiledQuery }) => {
     queries.push(event.query);

@@ -528,7 +528,7 @@ test("unknown categories and listings are 404s", async ({ page }) => {
   await expect(page.getByRole("link", { name: "Back to Explore" })).toBeVisible();
 });
 
-test("the sitemap lists the public pages and every listing with absolute URLs", async ({
+test("the sitemap index leads to the public pages and every listing, with absolute URLs", async ({
   request,
   data,
   baseURL,
@@ -539,7 +539,13 @@ test("the sitemap lists the public pages and every listing with absolute URLs", 
     name: "Sitemap bungalow",
     timestamp: later(),
   });
-  const response = await request.get("/sitemap.xml");
+  const index = await request.get("/sitemap.xml");
+  expect(index.status()).toBe(200);
+  expect(index.headers()["content-type"]).toBe("application/xml; charset=utf-8");
+  const files = [...(await index.text()).matchAll(/<sitemap><loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+  expect(files.at(-1)).toBe(`${baseURL}/sitemap-${files.length}.xml`);
+  // The newest listing and the site's own pages are in the last file.
+  const response = await request.get(files.at(-1)!);
   expect(response.status()).toBe(200);
   expect(response.headers()["content-type"]).toBe("application/xml; charset=utf-8");
   const xml = await response.text();

@@ -1,12 +1,11 @@
-import { afterAll, describe, expect, it } from "vitest";
-import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
+import { describe, expect, it } from "vitest";
 import {
   adminQuery,
   createTestDatabase,
   postgresServerForSuite,
   type TestDatabase,
 } from "#tests/support/pg.ts";
-import { healthStatus, OPS_ENV, SKIP_REASON, waitFor } from "./ops-support.ts";
+import { cleanupAfterAll, healthStatus, SKIP_REASON, startOpsServer, waitFor } from "./ops-support.ts";
 
 // The outage case needs PostgreSQL: the run's (DATABASE_URL; one that does not answer fails this file), or on a
 // SQLite run the local server when one answers.
@@ -15,16 +14,9 @@ if (!SKIP_REASON && !postgresServer) {
   console.warn("tests/ops/healthz: the PostgreSQL case is skipped: no server answers on 127.0.0.1:5432");
 }
 
-const cleanups: Array<() => Promise<void>> = [];
-afterAll(async () => {
-  for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
-});
+const defer = cleanupAfterAll();
 
-async function start(env: Record<string, string> = {}): Promise<AppServer> {
-  const server = await startAppServer({ env: { ...OPS_ENV, ...env } });
-  cleanups.push(server.cleanup);
-  return server;
-}
+const start = (env: Record<string, string> = {}) => startOpsServer(defer, env);
 
 /** Runs one statement as the PostgreSQL superuser, on the maintenance database. */
 const admin = (statement: string) => adminQuery(statement, postgresServer);
@@ -39,7 +31,7 @@ describe.skipIf(SKIP_REASON)("GET /healthz", () => {
 
   it.skipIf(!postgresServer)("answers 503 while PostgreSQL is unreachable, and 200 again after", async () => {
     const database: TestDatabase = await createTestDatabase("homestead_ops_health", postgresServer);
-    cleanups.push(async () => {
+    defer(async () => {
       await admin(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS true`);
       await database.drop();
     });

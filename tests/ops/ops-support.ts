@@ -1,7 +1,15 @@
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { afterAll } from "vitest";
+import {
+  type AppServer,
+  type AppServerOptions,
+  REPO_ROOT,
+  startAppServer,
+} from "#tests/support/app-server.ts";
 
 /**
  * Helpers for the operations tests: they drive the production server (tests/support/app-server.ts) and the
@@ -18,6 +26,41 @@ if (SKIP_REASON) console.warn(`tests/ops skipped: ${SKIP_REASON}`);
 
 /** Server settings for these tests: no demo data, quiet logs, no rate limit in the way of bursts of sign-ups. */
 export const OPS_ENV = { SEED: "false", LOG_LEVEL: "warn", AUTH_RATE_LIMIT_MAX: "100000" };
+
+/** Hands a cleanup (stop a server, drop a database, remove a folder) to run after the file's tests. */
+export type Defer = (cleanup: () => Promise<unknown>) => void;
+
+/**
+ * Runs the cleanups `defer` is given after the file's tests, newest first, whatever failed; a cleanup that
+ * throws is logged and the next still runs. Call once per test file, at its top.
+ */
+export function cleanupAfterAll(): Defer {
+  const cleanups: Array<() => Promise<unknown>> = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch((error) => console.error(error));
+  });
+  return (cleanup) => {
+    cleanups.push(cleanup);
+  };
+}
+
+/** Starts the production server with OPS_ENV and `env` (tests/support/app-server.ts), stopped after the file. */
+export async function startOpsServer(
+  defer: Defer,
+  env: Record<string, string | undefined> = {},
+  options: Omit<AppServerOptions, "env"> = {},
+): Promise<AppServer> {
+  const server = await startAppServer({ ...options, env: { ...OPS_ENV, ...env } });
+  defer(server.cleanup);
+  return server;
+}
+
+/** A fresh temporary folder, removed after the file's tests. */
+export async function tempFolder(defer: Defer, prefix: string) {
+  const folder = await mkdtemp(path.join(tmpdir(), prefix));
+  defer(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
 
 export type ScriptResult = { code: number | null; stdout: string; stderr: string };
 

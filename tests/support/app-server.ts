@@ -24,6 +24,10 @@ export type AppServerOptions = {
   logFile?: string;
   /** Copies the server's output to this process's stderr; default: when CI or E2E_APP_LOG is set. */
   echo?: boolean;
+  /** Node's arguments; default ["server.ts"] (an npm script's, to start it as that script does). */
+  args?: string[];
+  /** The working directory; default the repository root. */
+  cwd?: string;
 };
 
 export type ExitStatus = { code: number | null; signal: NodeJS.Signals | null };
@@ -75,8 +79,8 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...options.env,
   });
 
-  const child = spawn(process.execPath, ["server.ts"], {
-    cwd: REPO_ROOT,
+  const child = spawn(process.execPath, options.args ?? ["server.ts"], {
+    cwd: options.cwd ?? REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],
   });

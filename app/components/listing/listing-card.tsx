@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { BathIcon, BedIcon, EditIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
+import { useImageBase } from "#app/components/image-base.tsx";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 import {
@@ -32,7 +33,8 @@ export function ListingCard({
   priority = false,
   headingLevel = 2,
 }: ListingCardProps) {
-  const cover = listing.images[0] && imageSources(listing.images[0]);
+  const imageBase = useImageBase();
+  const cover = listing.images[0] && imageSources(listing.images[0], imageBase);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <li className="card relative flex p-0 transition hover:shadow-md">

@@ -1,5 +1,6 @@
 import { useRef, useState } from "react";
 import { HomeIcon } from "#app/components/icons.tsx";
+import { useImageBase } from "#app/components/image-base.tsx";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
 
@@ -12,6 +13,7 @@ type Props = { images: ListingImage[]; name: string };
 export function PhotoSlider({ images, name }: Props) {
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
+  const imageBase = useImageBase();
   const count = images.length;
 
   if (count === 0) {
@@ -56,7 +58,7 @@ export function PhotoSlider({ images, name }: Props) {
             className="h-full w-full shrink-0 snap-center"
           >
             <img
-              {...imageSources(image)}
+              {...imageSources(image, imageBase)}
               sizes="100vw"
               alt={index === 0 ? name : `${name}, photo ${index + 1}`}
               loading={index === 0 ? "eager" : "lazy"}

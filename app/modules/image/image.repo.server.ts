@@ -60,6 +60,16 @@ export async function findUsedStorageKeys(db: Db, storageKeys: readonly string[]
   return new Set(rows.map((row) => row.storageKey));
 }
 
+/** How many uploaded photos are not (yet) part of a saved listing. */
+export async function countPendingImages(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom("image")
+    .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where("listingId", "is", null)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Uploads that never became part of a listing and were made before `cutoff` (epoch ms), oldest first. */
 export async function findPendingImagesBefore(db: Db, cutoff: number, limit = 500): Promise<ImageRow[]> {
   return db

@@ -25,25 +25,34 @@ export function parseVariantKey(key: string): { storageKey: string; width: numbe
   return match ? { storageKey: match[1]!, width: Number(match[2]) } : null;
 }
 
-/** The public URL of one stored width: storage keys start with "images/", served under /images/. */
-export function imageUrl(storageKey: string, width: number) {
-  return `/${variantKey(storageKey, width)}`;
+/**
+ * The public URL of one stored width. Storage keys start with "images/": by default the app serves them under
+ * /images/; with IMAGE_BASE_URL (`base`: a CDN or a public bucket holding the same keys) they come from there.
+ */
+export function imageUrl(storageKey: string, width: number, base = "") {
+  return `${base}/${variantKey(storageKey, width)}`;
 }
 
 /** The URL of the widest stored WebP: for link previews and structured data, which want the biggest. */
-export function largestImageUrl(image: { storageKey: string; width: number }) {
-  return imageUrl(image.storageKey, storedWidths(image.width).at(-1)!);
+export function largestImageUrl(image: { storageKey: string; width: number }, base = "") {
+  return imageUrl(image.storageKey, storedWidths(image.width).at(-1)!, base);
 }
 
 export type ImageSources = { src: string; srcSet: string; width: number; height: number };
 
-/** src, srcset and intrinsic size for an <img>, so it is responsive and reserves its space. */
-export function imageSources(image: { storageKey: string; width: number; height: number }): ImageSources {
+/**
+ * src, srcset and intrinsic size for an <img>, so it is responsive and reserves its space; `base` is
+ * IMAGE_BASE_URL (components read it with useImageBase()).
+ */
+export function imageSources(
+  image: { storageKey: string; width: number; height: number },
+  base = "",
+): ImageSources {
   const widths = storedWidths(image.width);
   const middle = widths[Math.min(1, widths.length - 1)]!;
   return {
-    src: imageUrl(image.storageKey, middle),
-    srcSet: widths.map((width) => `${imageUrl(image.storageKey, width)} ${width}w`).join(", "),
+    src: imageUrl(image.storageKey, middle, base),
+    srcSet: widths.map((width) => `${imageUrl(image.storageKey, width, base)} ${width}w`).join(", "),
     width: image.width,
     height: image.height,
   };

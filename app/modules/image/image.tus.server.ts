@@ -144,10 +144,15 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
 
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
+/** Runs one pass of a named background job (the metrics count it); by default just runs it. */
+type JobRunner = (job: string, work: () => Promise<void>) => Promise<void>;
+
 /** Runs `sweep` shortly after start and then hourly; unref'd, so it never keeps the process alive. */
-export function startUploadSweeper(uploads: UploadServer) {
+export function startUploadSweeper(uploads: UploadServer, runJob: JobRunner = (_job, work) => work()) {
   const run = () => {
-    uploads.sweep().catch((error: unknown) => logger.error({ err: error }, "upload sweep failed"));
+    runJob("upload-sweep", () => uploads.sweep()).catch((error: unknown) =>
+      logger.error({ err: error }, "upload sweep failed"),
+    );
   };
   const first = setTimeout(run, 60_000);
   const every = setInterval(run, SWEEP_EVERY_MS);

@@ -103,20 +103,6 @@ export async function findListingById(db: Db, id: string): Promise<Listing | und
   return row ? (await withImages(db, [row]))[0] : undefined;
 }
 
-/** Ids and timestamps of every listing, newest first (the sitemap). */
-export async function findAllListingPaths(
-  db: Db,
-  limit = 50_000,
-): Promise<Pick<Listing, "id" | "type" | "timestamp">[]> {
-  const rows = await db
-    .selectFrom("listing")
-    .select(["id", "type", "timestamp"])
-    .orderBy("timestamp", "desc")
-    .limit(limit)
-    .execute();
-  return rows.map((row) => ({ ...row, timestamp: Number(row.timestamp) }));
-}
-
 /** Stores a new listing under `id` (its photos are attached apart). */
 export async function insertListing(db: Db, id: string, { userRef, ...listing }: ListingWrite) {
   await db

@@ -214,7 +214,7 @@ export type ListingFormDefaults = Pick<
  * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address is its
  * location; a listing without an offer has no discounted price, which the form shows as 0).
  */
-export function listingFormDefaults(listing?: Listing): ListingFormDefaults {
+export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingFormDefaults {
   if (!listing) {
     return {
       type: "rent",
@@ -242,6 +242,6 @@ export function listingFormDefaults(listing?: Listing): ListingFormDefaults {
     offer,
     regularPrice,
     discountedPrice: listing.discountedPrice ?? 0,
-    photos: listing.images.map((image) => ({ id: image.id, src: imageSources(image).src })),
+    photos: listing.images.map((image) => ({ id: image.id, src: imageSources(image, imageBase).src })),
   };
 }

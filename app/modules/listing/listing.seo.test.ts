@@ -8,7 +8,16 @@ import {
   listingMeta,
   serializeJsonLd,
 } from "./listing.seo.ts";
-import { escapeXml, sitemapEntries, sitemapXml } from "./listing.sitemap.ts";
+import {
+  escapeXml,
+  listingEntries,
+  SITEMAP_MAX_URLS,
+  siteEntries,
+  sitemapIndexXml,
+  sitemapPageCount,
+  sitemapPageRange,
+  sitemapXml,
+} from "./listing.sitemap.ts";
 
 const PUBLIC_URL = "https://homes.example";
 
@@ -156,30 +165,55 @@ describe("schema.org JSON-LD", () => {
 
 describe("sitemap", () => {
   const listings = [
-    { id: "s1", type: "sale" as const, timestamp: Date.UTC(2026, 10, 3) },
-    { id: "r2", type: "rent" as const, timestamp: Date.UTC(2026, 10, 2) },
     { id: "r1", type: "rent" as const, timestamp: Date.UTC(2026, 10, 1) },
+    { id: "r2", type: "rent" as const, timestamp: Date.UTC(2026, 10, 2) },
+    { id: "s1", type: "sale" as const, timestamp: Date.UTC(2026, 10, 3) },
   ];
 
-  it("lists Explore, Offers, both categories and every listing, with their last change", () => {
-    expect(sitemapEntries(listings)).toEqual([
+  it("lists Explore, Offers and both categories with their newest listing's time, and every listing", () => {
+    expect(siteEntries({ rent: Date.UTC(2026, 10, 2), sale: Date.UTC(2026, 10, 3) })).toEqual([
       { path: "/", lastmod: Date.UTC(2026, 10, 3) },
       { path: "/offers", lastmod: Date.UTC(2026, 10, 3) },
       { path: "/category/rent", lastmod: Date.UTC(2026, 10, 2) },
       { path: "/category/sale", lastmod: Date.UTC(2026, 10, 3) },
-      { path: "/category/sale/s1", lastmod: Date.UTC(2026, 10, 3) },
-      { path: "/category/rent/r2", lastmod: Date.UTC(2026, 10, 2) },
+    ]);
+    expect(listingEntries(listings)).toEqual([
       { path: "/category/rent/r1", lastmod: Date.UTC(2026, 10, 1) },
+      { path: "/category/rent/r2", lastmod: Date.UTC(2026, 10, 2) },
+      { path: "/category/sale/s1", lastmod: Date.UTC(2026, 10, 3) },
     ]);
   });
 
   it("leaves lastmod out while there are no listings", () => {
-    expect(sitemapEntries([]).slice(0, 4)).toEqual([
+    expect(siteEntries({})).toEqual([
       { path: "/", lastmod: undefined },
       { path: "/offers", lastmod: undefined },
       { path: "/category/rent", lastmod: undefined },
       { path: "/category/sale", lastmod: undefined },
     ]);
+  });
+
+  it("fills files of at most 50,000 URLs, the site's four pages closing the last one", () => {
+    expect(sitemapPageCount(0)).toBe(1);
+    expect(sitemapPageCount(SITEMAP_MAX_URLS - 4)).toBe(1);
+    expect(sitemapPageCount(SITEMAP_MAX_URLS - 3)).toBe(2);
+    expect(sitemapPageCount(120_000)).toBe(3);
+    expect(sitemapPageRange(1, 120_000)).toEqual({ start: 0, end: 50_000 });
+    expect(sitemapPageRange(3, 120_000)).toEqual({ start: 100_000, end: 120_000 });
+    // All listings fit the first file, not the four pages too: the second holds only those.
+    expect(sitemapPageRange(2, SITEMAP_MAX_URLS - 2)).toEqual({ start: 49_998, end: 49_998 });
+  });
+
+  it("writes the index with a file per page", () => {
+    const xml = sitemapIndexXml("https://homes.example", [
+      { path: "/sitemap-1.xml", lastmod: Date.UTC(2026, 10, 3) },
+      { path: "/sitemap-2.xml" },
+    ]);
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(xml).toContain(
+      "<sitemap><loc>https://homes.example/sitemap-1.xml</loc><lastmod>2026-11-03T00:00:00.000Z</lastmod></sitemap>",
+    );
+    expect(xml).toContain("<sitemap><loc>https://homes.example/sitemap-2.xml</loc></sitemap>");
   });
 
   it("writes absolute, escaped URLs in the sitemaps.org format", () => {

@@ -26,18 +26,21 @@ export function listingDescription(listing: Listing) {
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
 
-/** The cover photo's largest stored size as an absolute URL, or null for a listing without photos. */
-export function coverImageUrl(listing: Pick<Listing, "images">, publicUrl: string) {
+/**
+ * The cover photo's largest stored size as an absolute URL, or null for a listing without photos; from
+ * IMAGE_BASE_URL (`imageBase`) when set, else from this site.
+ */
+export function coverImageUrl(listing: Pick<Listing, "images">, publicUrl: string, imageBase = "") {
   const cover = listing.images[0];
-  return cover ? absoluteUrl(publicUrl, largestImageUrl(cover)) : null;
+  return cover ? absoluteUrl(publicUrl, largestImageUrl(cover, imageBase)) : null;
 }
 
 /** Title, description, canonical link, Open Graph and Twitter card tags of a listing's page. */
-export function listingMeta(listing: Listing, publicUrl: string): MetaDescriptor[] {
+export function listingMeta(listing: Listing, publicUrl: string, imageBase = ""): MetaDescriptor[] {
   const title = `${nameWithPrice(listing)} · ${SITE_NAME}`;
   const description = listingDescription(listing);
   const url = absoluteUrl(publicUrl, listingPath(listing));
-  const image = coverImageUrl(listing, publicUrl);
+  const image = coverImageUrl(listing, publicUrl, imageBase);
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: description },
@@ -63,7 +66,7 @@ export function listingMeta(listing: Listing, publicUrl: string): MetaDescriptor
 }
 
 /** schema.org RealEstateListing of a listing's page, with the home itself as its main entity. */
-export function listingJsonLd(listing: Listing, publicUrl: string) {
+export function listingJsonLd(listing: Listing, publicUrl: string, imageBase = "") {
   const url = absoluteUrl(publicUrl, listingPath(listing));
   const price = effectivePrice(listing);
   const amenities = [
@@ -78,7 +81,7 @@ export function listingJsonLd(listing: Listing, publicUrl: string) {
     name: listing.name,
     description: listingDescription(listing),
     datePosted: new Date(listing.timestamp).toISOString(),
-    image: listing.images.map((image) => absoluteUrl(publicUrl, largestImageUrl(image))),
+    image: listing.images.map((image) => absoluteUrl(publicUrl, largestImageUrl(image, imageBase))),
     offers: {
       "@type": "Offer",
       url,

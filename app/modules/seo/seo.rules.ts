@@ -5,8 +5,12 @@ import type { MetaDescriptor } from "react-router";
 
 export const SITE_NAME = "Homestead";
 
-/** `path` on this site as an absolute URL ("https://homestead.example/category/rent/abc"), keeping any base path. */
+/**
+ * `path` on this site as an absolute URL ("https://homestead.example/category/rent/abc"), keeping any base path;
+ * a URL that already is absolute (a photo on IMAGE_BASE_URL) stays as it is.
+ */
 export function absoluteUrl(publicUrl: string, path: string) {
+  if (/^https?:\/\//.test(path)) return path;
   return `${publicUrl.replace(/\/$/, "")}${path.startsWith("/") ? path : `/${path}`}`;
 }
 

@@ -50,6 +50,9 @@ export function createS3Storage(config: Config["storage"]["s3"], options: S3Stor
           Body: body,
           ContentType: contentType,
           ContentLength: body.length,
+          // Keys are never rewritten (a new photo gets a new key): a bucket or CDN serving them straight
+          // (IMAGE_BASE_URL) lets browsers keep them for a year, as the /images route does.
+          CacheControl: "public, max-age=31536000, immutable",
         }),
       );
     },

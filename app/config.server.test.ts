@@ -1,0 +1,86 @@
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseEnv } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { CONFIG_VARIABLES, loadConfig } from "./config.server.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const read = (file: string) => readFileSync(path.join(root, file), "utf8");
+
+// .env.example: every variable the configuration reads, commented out, with its default; then a section of
+// what only compose.yaml reads.
+const [appPart = "", composePart = ""] = read(".env.example").split(/^# --- compose\.yaml only$/m);
+/** The `NAME=value` lines of a part, uncommented. */
+const assignments = (part: string) =>
+  part
+    .split("\n")
+    .map((line) => line.replace(/^#\s?/, ""))
+    .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line));
+const names = (part: string) => assignments(part).map((line) => line.slice(0, line.indexOf("=")));
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "homestead-config-"));
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+describe(".env.example", () => {
+  it("lists every variable of the configuration once, and nothing else", () => {
+    const listed = names(appPart);
+    expect(listed.toSorted()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+
+  it("shows each variable's default: its values configure exactly what no value does", () => {
+    const example = parseEnv(assignments(appPart).join("\n"));
+    // The data folder and secret are pinned: the defaults would write ./data/auth-secret here.
+    const pinned = { DATA_DIR: dataDir, AUTH_SECRET: "s".repeat(32) };
+    expect(loadConfig({ ...example, ...pinned })).toEqual(loadConfig(pinned));
+  });
+
+  it("lists, apart, exactly the variables compose.yaml reads that the app does not", () => {
+    const composeVariables = new Set(
+      [...read("compose.yaml").matchAll(/\$\{([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]),
+    );
+    const composeOnly = [...composeVariables].filter((name) => !CONFIG_VARIABLES.includes(name!));
+    expect(names(composePart).toSorted()).toEqual(composeOnly.sort());
+  });
+});
+
+describe("the npm scripts", () => {
+  it("read .env when it exists wherever they start the server or read its settings", () => {
+    const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;
+    for (const name of ["start", "serve", "dev", "seed", "migrate", "backup", "restore"]) {
+      expect(scripts[name], name).toMatch(/\bnode --env-file-if-exists=\.env /);
+    }
+  });
+});
+
+describe("loadConfig", () => {
+  const base = { DATA_DIR: dataDir, AUTH_SECRET: "s".repeat(32) };
+
+  it("takes IMAGE_BASE_URL without its trailing slash, and nothing by default", () => {
+    expect(loadConfig(base).images.baseUrl).toBe("");
+    expect(loadConfig({ ...base, IMAGE_BASE_URL: "https://cdn.example.com/homes/" }).images.baseUrl).toBe(
+      "https://cdn.example.com/homes",
+    );
+    expect(() => loadConfig({ ...base, IMAGE_BASE_URL: "ftp://cdn.example.com" })).toThrow(/IMAGE_BASE_URL/);
+  });
+
+  it("takes a read replica with PostgreSQL only", () => {
+    const database = loadConfig({
+      ...base,
+      DATABASE_URL: "postgres://db/primary",
+      DATABASE_READ_URL: "postgres://replica/primary",
+    }).database;
+    expect(database).toMatchObject({ kind: "postgres", readUrl: "postgres://replica/primary" });
+    expect(() => loadConfig({ ...base, DATABASE_READ_URL: "postgres://replica/primary" })).toThrow(
+      /DATABASE_READ_URL: a read replica needs PostgreSQL/,
+    );
+  });
+
+  it("migrates on start unless told not to, and refuses a short metrics token", () => {
+    expect(loadConfig(base).migrateOnStart).toBe(true);
+    expect(loadConfig({ ...base, MIGRATE_ON_START: "false" }).migrateOnStart).toBe(false);
+    expect(loadConfig(base).metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
+    expect(() => loadConfig({ ...base, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
+  });
+});
