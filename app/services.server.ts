@@ -29,7 +29,7 @@ export type Services = {
   db: Db;
   /**
    * Where a page's loaders read when nothing was written lately: the replica of DATABASE_READ_URL, or the
-   * primary itself when there is none (server/app.ts chooses per request; decision 023).
+   * primary itself when there is none (server/app.ts chooses per request; decision 024).
    */
   readDb: Db;
   /** Prometheus metrics (/metrics); the page cache counts its hits and misses on `metrics.cache`. */

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from "express";
 
 // With a read replica (DATABASE_READ_URL), a page's loaders read from it, unless the request writes or its
 // client wrote a moment ago: a replica lags the primary by a little, and someone who just saved a listing
-// must see it on the page the save redirects to (decision 023).
+// must see it on the page the save redirects to (decision 024).
 
 /** The cookie that sends a client's reads to the primary for a while after it wrote. */
 export const RECENT_WRITE_COOKIE = "homestead-recent-write";

@@ -1,7 +1,7 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
 import { logger } from "#app/logger.server.ts";
 
-// The process's Prometheus metrics (decision 022). One registry per process, built by the composition root;
+// The process's Prometheus metrics (decision 023). One registry per process, built by the composition root;
 // modules never import it, they are handed the small interfaces below (a DbObserver, a JobRunner, the cache
 // counters). Every label takes values from a short list the code fixes (route patterns, not URLs; statement
 // kinds, not SQL), so the number of series stays bounded whatever the traffic.
