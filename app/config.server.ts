@@ -49,7 +49,7 @@ const EnvSchema = z.object({
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
   ),
-  MAIL_FROM: z.string().default("Homestead <no-reply@localhost>"),
+  MAIL_FROM: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -68,6 +68,14 @@ const EnvSchema = z.object({
   TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  SITE_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).default("Homestead")),
+  SITE_LOGO_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(https:\/\/|\/)[^\s"'<>]*$/, "must be an https:// URL or a path on this site (/logo.svg)")
+      .optional(),
+  ),
   SEED: booleanFlag(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
 });
@@ -121,7 +129,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             }
           : undefined,
     },
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
+    mail: {
+      smtpUrl: raw.SMTP_URL,
+      from: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@localhost>`,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
     geocoder: { kind: raw.GEOCODER, url: raw.GEOCODER_URL, googleApiKey: raw.GOOGLE_GEOCODING_API_KEY },
     storage: {
       kind: raw.STORAGE,
@@ -138,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       },
     },
     map: { tileUrl: raw.TILE_URL, attribution: raw.TILE_ATTRIBUTION },
+    site: { name: raw.SITE_NAME, logoUrl: raw.SITE_LOGO_URL ?? null },
   };
 }
 

@@ -10,6 +10,8 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 export function securityHeaders(config: Config): RequestHandler {
   const appOrigin = new URL(config.publicUrl).origin;
   const tileOrigin = tileSource(config.map.tileUrl);
+  // SITE_LOGO_URL may name another host (the agency's own); a path on this site is 'self' already.
+  const logoOrigin = config.site.logoUrl?.startsWith("https://") ? new URL(config.site.logoUrl).origin : "";
   return (req, res, next) => {
     if (
       !SAFE_METHODS.has(req.method) &&
@@ -27,7 +29,7 @@ export function securityHeaders(config: Config): RequestHandler {
           `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
           // React and Leaflet set style attributes; styles cannot run code.
           "style-src 'self' 'unsafe-inline'",
-          `img-src 'self' data: blob: ${tileOrigin}`,
+          `img-src 'self' data: blob: ${tileOrigin} ${logoOrigin}`.trimEnd(),
           "connect-src 'self'",
           "font-src 'self'",
           "object-src 'none'",

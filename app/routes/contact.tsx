@@ -3,16 +3,15 @@ import { data } from "react-router";
 import { notify } from "#app/components/toaster.tsx";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { landlordMailtoHref } from "#app/modules/listing/listing.contact.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { findUserContactById } from "#app/modules/user/user.repo.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/contact.ts";
 
 const LANDLORD_MISSING = "Could not get landlord data";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData?.landlord ? `Contact ${loaderData.landlord.name}` : "Contact Landlord"} · Homestead`,
-  },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  pageTitle(loaderData?.landlord ? `Contact ${loaderData.landlord.name}` : "Contact Landlord", matches),
   // The page shows an e-mail address to signed-in users only; it has no business in search results.
   { name: "robots", content: "noindex" },
 ];
@@ -36,7 +35,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     return (
       <main className="page max-w-2xl">
         <h1 className="page-heading">Contact Landlord</h1>
-        <p role="alert" className="card font-semibold text-red-800">
+        <p role="alert" className="alert-error">
           {LANDLORD_MISSING}
         </p>
       </main>

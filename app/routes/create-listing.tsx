@@ -9,11 +9,12 @@ import {
   listingFormInput,
 } from "#app/modules/listing/listing.schema.ts";
 import { createListing } from "#app/modules/listing/listing.service.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/create-listing.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create a Listing · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Create a Listing", matches)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireUser(context, url);

@@ -165,7 +165,13 @@ test.describe("cross-site form posts", () => {
 });
 
 test.describe("read-only addresses", () => {
-  for (const path of ["/sitemap.xml", "/robots.txt", "/auth/google", "/images/abc-400.webp"]) {
+  for (const path of [
+    "/sitemap.xml",
+    "/robots.txt",
+    "/manifest.webmanifest",
+    "/auth/google",
+    "/images/abc-400.webp",
+  ]) {
     test(`POST ${path} answers 405 and says which methods it takes`, async ({ request }) => {
       const response = await request.post(path, { form: { anything: "1" }, maxRedirects: 0 });
       expect(response.status()).toBe(405);

@@ -26,7 +26,7 @@ export function GoogleButton({ label, enabled }: { label: string; enabled: boole
   if (!enabled) {
     return (
       <div className="flex flex-col items-center gap-1 text-center">
-        <span className="inline-flex items-center gap-2 font-semibold text-gray-600">
+        <span className="inline-flex items-center gap-2 font-semibold text-muted">
           <GoogleIcon /> {label}
         </span>
         <p className="text-sm text-muted">Google sign-in is not configured on this site.</p>

@@ -35,7 +35,7 @@ export function PasswordField({
           onClick={() => setVisible((shown) => !shown)}
           aria-pressed={visible}
           aria-label="Show password"
-          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-gray-600 hover:text-ink"
+          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-muted hover:text-ink"
         >
           <EyeIcon crossed={visible} />
         </button>

@@ -22,18 +22,22 @@ export function ShareButton() {
   }
 
   return (
-    <div className="absolute top-3 right-3 z-10 flex flex-col items-end gap-2">
+    <div className="relative">
       <button
         type="button"
         aria-label="Share"
         onClick={copy}
-        className="flex size-12 items-center justify-center rounded-full bg-white text-ink shadow-md hover:bg-gray-50"
+        className="flex size-11 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-sm hover:bg-surface-2"
       >
-        <ShareIcon />
+        <ShareIcon className="size-5" />
       </button>
       <p
         role="status"
-        className={copied ? "rounded-xl bg-white px-3 py-2 text-sm font-semibold shadow-md" : "sr-only"}
+        className={
+          copied
+            ? "absolute top-full right-0 z-20 mt-2 rounded-xl bg-ink px-3 py-2 text-sm font-semibold whitespace-nowrap text-canvas shadow-md"
+            : "sr-only"
+        }
       >
         {copied ? "Link Copied!" : ""}
       </p>

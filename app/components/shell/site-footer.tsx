@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { useSite } from "./use-root-data.ts";
+
+/** The end of every page: what the site is, and the ways into it. */
+export function SiteFooter() {
+  const site = useSite();
+  return (
+    <footer className="mt-auto border-t border-line bg-surface">
+      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+        <p>
+          <span className="font-bold text-ink">{site.name}</span> · Homes for rent and for sale, listed by
+          their owners.
+        </p>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-5 gap-y-2 font-semibold">
+            <li>
+              <Link to="/category/rent" className="hover:text-ink hover:underline">
+                Homes for rent
+              </Link>
+            </li>
+            <li>
+              <Link to="/category/sale" className="hover:text-ink hover:underline">
+                Homes for sale
+              </Link>
+            </li>
+            <li>
+              <Link to="/create-listing" className="hover:text-ink hover:underline">
+                List a home
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </footer>
+  );
+}
