@@ -48,6 +48,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         key={categoryName}
         page={loaderData}
         label={heading}
+        showType={false}
         empty={{
           message: `No listings for ${categoryName}`,
           illustration: "house",

@@ -33,7 +33,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
   if (!landlord) {
     return (
-      <main className="page max-w-2xl">
+      <main className="form-page max-w-2xl">
         <h1 className="page-heading">Contact Landlord</h1>
         <p role="alert" className="alert-error">
           {LANDLORD_MISSING}
@@ -42,7 +42,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
     );
   }
   return (
-    <main className="page max-w-2xl">
+    <main className="form-page max-w-2xl">
       <h1 className="page-heading">Contact {landlord.name}</h1>
       <MessageForm email={landlord.email} listingName={listingName} />
     </main>
@@ -53,7 +53,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 function MessageForm({ email, listingName }: { email: string; listingName: string }) {
   const [message, setMessage] = useState("");
   return (
-    <div className="card flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       {listingName ? (
         <p className="text-muted">
           About <span className="font-semibold text-ink">{listingName}</span>

@@ -36,7 +36,7 @@ const NEW_LISTING = listingFormDefaults();
 
 export default function CreateListing({ actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-2xl">
+    <main className="form-page max-w-2xl">
       <h1 className="page-heading">Create a Listing</h1>
       <ListingEditor defaults={NEW_LISTING} submitLabel="Create Listing" actionData={actionData} />
     </main>

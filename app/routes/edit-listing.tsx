@@ -51,7 +51,7 @@ function refusal(context: Readonly<RouterContextProvider>, error: unknown) {
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-2xl">
+    <main className="form-page max-w-2xl">
       <h1 className="page-heading">Edit Listing</h1>
       {/* A fresh form per listing: its state starts from that listing's values. */}
       <ListingEditor

@@ -39,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Forgot Password</h1>
       <Form method="post" className="flex flex-col gap-4">
         <EmailField />

@@ -53,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Choose a new password</h1>
       {loaderData.token ? (
         <Form method="post" className="flex flex-col gap-4">

@@ -35,7 +35,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Welcome Back!</h1>
       {/* Posts to this page's URL, ?redirectTo= included: the action sends the user back there. */}
       <Form method="post" className="flex flex-col gap-4">

@@ -46,7 +46,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const [searchParams] = useSearchParams();
   const nameError = actionData && "fieldErrors" in actionData ? actionData.fieldErrors.name : undefined;
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Welcome!</h1>
       {/* Posts to this page's URL, ?redirectTo= included: the action sends the user back there. */}
       <Form method="post" className="flex flex-col gap-4">

@@ -38,7 +38,7 @@ export function CategoryTiles({ covers }: { covers: Record<ListingType, ListingI
                   alt=""
                   // The two tiles fill a phone's first screen; the first is often the page's largest paint.
                   fetchPriority="high"
-                  className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] sm:aspect-[16/9]"
+                  className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] sm:aspect-[16/9] lg:aspect-[5/2]"
                 />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pt-10 pb-3 text-base font-bold text-white sm:px-5 sm:pb-4 sm:text-2xl">
                   {category.label}

@@ -28,6 +28,8 @@ export type ListingCardProps = {
   listLabel?: string;
   /** The cover's `sizes`: how wide the card is drawn at each screen width. */
   sizes?: string;
+  /** Says For Rent or For Sale on the photo: for lists of both (not a category, where every card is one). */
+  showType?: boolean;
 };
 
 /**
@@ -47,6 +49,7 @@ export function ListingCard({
   headingLevel = 2,
   listLabel,
   sizes = CARD_GRID_SIZES,
+  showType = true,
 }: ListingCardProps) {
   const cover = listing.images[0] && imageSources(listing.images[0]);
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -80,9 +83,11 @@ export function ListingCard({
               <HomeIcon className="size-12" />
             </div>
           )}
-          <span className="badge absolute bottom-3 left-3 bg-surface/95 shadow-sm">
-            {typeLabel(listing.type)}
-          </span>
+          {showType ? (
+            <span className="badge absolute bottom-3 left-3 bg-surface/95 shadow-sm">
+              {typeLabel(listing.type)}
+            </span>
+          ) : null}
         </div>
         <div className="flex min-w-0 flex-col gap-1 px-1">
           <p className="flex flex-wrap items-baseline gap-x-2">

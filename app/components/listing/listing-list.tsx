@@ -18,6 +18,8 @@ type Props = {
   label: string;
   /** What an empty list shows: the spec's words ("No listings for rent"), a drawing and the next step. */
   empty: { message: string; illustration: IllustrationName; detail: string; action: ReactNode };
+  /** Whether the cards say For Rent or For Sale (a list of both kinds). */
+  showType?: boolean;
 };
 
 /** The pages a list has appended with Load More, kept per history entry so Back returns to the same place. */
@@ -32,7 +34,7 @@ let hydrated = false;
  * the cursor moves on after each page and Load More disappears when there is no further page. Coming back
  * to the list (Back from a listing) shows the pages appended before, so the scroll position is restored too.
  */
-export function ListingList({ page, label, empty }: Props) {
+export function ListingList({ page, label, empty, showType = true }: Props) {
   const location = useLocation();
   const fetcher = useFetcher<ListingsPage>();
   const revalidator = useRevalidator();
@@ -119,6 +121,7 @@ export function ListingList({ page, label, empty }: Props) {
             eager={index < EAGER_CARDS}
             priority={index === 0}
             listLabel={label}
+            showType={showType}
           />
         ))}
       </ul>
