@@ -198,7 +198,9 @@ test("a visitor's screens", async ({ browser, demo: app }) => {
     await page.keyboard.press("Escape");
 
     // Offline: a category says so with Retry; a listing page gets the error page.
+    const categoryCode = page.waitForResponse((response) => /\/assets\/category-/.test(response.url()));
     await gotoHydrated(page, "/");
+    await categoryCode; // Explore fetches the categories' code ahead
     await page.context().setOffline(true);
     await page.getByRole("link", { name: "Places for rent" }).click();
     await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
@@ -207,6 +209,11 @@ test("a visitor's screens", async ({ browser, demo: app }) => {
     await page.context().setOffline(false);
     await gotoHydrated(page, "/category/sale");
     const listing = page.getByRole("main").getByRole("listitem").first().getByRole("link");
+    const listingCode = page.waitForResponse((response) =>
+      /\/assets\/listing-[\w-]+\.js$/.test(response.url()),
+    );
+    await listing.hover(); // its code is fetched while the pointer rests on it
+    await listingCode;
     await page.context().setOffline(true);
     await listing.click();
     await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();

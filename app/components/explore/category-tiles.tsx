@@ -30,7 +30,9 @@ export function CategoryTiles({ covers }: { covers: Record<ListingType, ListingI
             <li key={category.to}>
               <Link
                 to={category.to}
-                prefetch="intent"
+                // Explore's main way on: its code and first page load while the visitor looks, so the
+                // category opens at once, and still opens (saying it could not fetch) if the network drops.
+                prefetch="viewport"
                 className="group relative block overflow-hidden rounded-2xl bg-surface-2 shadow-sm"
               >
                 <img

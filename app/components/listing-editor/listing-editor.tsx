@@ -68,8 +68,9 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
     order: LISTING_FIELDS,
     fieldId,
     onRefused: (errors) => {
+      // Keyed by its words: pressing again replaces the toast rather than stacking copies of it.
       const toast = listingToastMessage(errors);
-      if (toast) notify("error", toast);
+      if (toast) notify("error", toast, toast);
     },
   });
   const { errors } = form;

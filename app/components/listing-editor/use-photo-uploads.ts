@@ -49,8 +49,11 @@ export type PhotoUploads = {
   failed: boolean;
 };
 
-/** One toast for any number of failures close together: a later one replaces it instead of piling up. */
-const FAILED_TOAST_ID = "images-not-uploaded";
+/**
+ * One toast for any number of failures close together: a later one replaces it instead of piling up (the
+ * form's own refusal uses the same key, its words).
+ */
+const FAILED_TOAST_ID = LISTING_MESSAGES.imagesNotUploaded;
 
 /** The photos of the listing form and their resumable (tus) uploads, each with its own progress. */
 export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {

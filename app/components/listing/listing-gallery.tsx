@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { HomeIcon } from "#app/components/icons.tsx";
 import { imageSources, largestImageUrl } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
@@ -28,6 +28,13 @@ export function ListingGallery({ images, name }: Props) {
   const count = images.length;
   const cover = images[0];
 
+  // Back to where the focus was once the viewer is gone (while it is open, the page is inert).
+  useEffect(() => {
+    if (viewing !== null || !opener.current) return;
+    opener.current.focus();
+    opener.current = null;
+  }, [viewing]);
+
   if (!cover) {
     return (
       <div className="flex aspect-[3/2] w-full items-center justify-center rounded-2xl bg-surface-2 text-muted">
@@ -53,7 +60,6 @@ export function ListingGallery({ images, name }: Props) {
   function closeViewer(index: number) {
     setViewing(null);
     show(index);
-    opener.current?.focus();
   }
 
   return (
