@@ -1,7 +1,8 @@
 import { Link } from "react-router";
-// Imported, not in public/: Vite inlines these small drawings into the page's code, so they cost no request.
-import rentDrawing from "#app/assets/category-rent.svg";
-import saleDrawing from "#app/assets/category-sale.svg";
+// Drawings for a category without listings yet: files of their own (not inlined into the code every page
+// loads), fetched only when shown.
+import rentDrawing from "#app/assets/category-rent.svg?no-inline";
+import saleDrawing from "#app/assets/category-sale.svg?no-inline";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingImage, ListingType } from "#app/modules/listing/listing.model.ts";
 

@@ -8,7 +8,7 @@ export function ExploreHero({ siteName }: { siteName: string }) {
       aria-labelledby="explore-heading"
       className="border-b border-line bg-gradient-to-br from-brand-soft via-surface to-surface"
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-5 px-4 py-8 sm:px-6 lg:px-8 lg:py-14">
+      <div className="container-wide flex flex-col gap-5 py-8 lg:py-14">
         <div className="flex max-w-2xl flex-col gap-3">
           <h1 id="explore-heading" className="text-3xl font-extrabold tracking-tight sm:text-4xl lg:text-5xl">
             Find your next home

@@ -1,14 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
+import type { BackTo } from "./back-state.ts";
 import { ChevronIcon } from "./chevron-icon.tsx";
-
-/** The list a listing's page was opened from (its path and heading), carried in the history entry's state. */
-export type BackTo = { path: string; label: string };
-
-/** The state a card's link carries: the list it is on, by the current page's path and `label`. */
-export function useBackState(label: string | undefined): { back: BackTo } | undefined {
-  const { pathname, search } = useLocation();
-  return label ? { back: { path: pathname + search, label } } : undefined;
-}
 
 function readBack(state: unknown): BackTo | null {
   const back = (state as { back?: Partial<BackTo> } | null)?.back;

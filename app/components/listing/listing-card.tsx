@@ -10,7 +10,7 @@ import {
   regularPriceLabel,
   typeLabel,
 } from "#app/modules/listing/listing.rules.ts";
-import { useBackState } from "./back-link.tsx";
+import { useBackState } from "./back-state.ts";
 
 export type ListingCardProps = {
   listing: ListingSummary;
@@ -57,14 +57,9 @@ export function ListingCard({
   const regular = regularPriceLabel(listing);
   const backState = useBackState(listLabel);
   return (
-    <li className="group relative flex min-w-0 flex-col">
-      <Link
-        to={listingPath(listing)}
-        state={backState}
-        prefetch="intent"
-        className="flex min-w-0 grow flex-col gap-3 rounded-2xl focus-visible:outline-offset-4"
-      >
-        <div className="relative aspect-[3/2] overflow-hidden rounded-2xl bg-surface-2">
+    <li className="listing-card group">
+      <Link to={listingPath(listing)} state={backState} prefetch="intent" className="listing-card-link">
+        <div className="listing-card-photo">
           {cover ? (
             <img
               src={cover.src}
@@ -76,39 +71,35 @@ export function ListingCard({
               loading={eager ? "eager" : "lazy"}
               fetchPriority={priority ? "high" : undefined}
               decoding="async"
-              className="size-full object-cover transition-transform duration-300 group-hover:scale-[1.03]"
+              className="group-hover:scale-[1.03]"
             />
           ) : (
             <div className="flex size-full items-center justify-center text-muted">
               <HomeIcon className="size-12" />
             </div>
           )}
-          {showType ? (
-            <span className="badge absolute bottom-3 left-3 bg-surface/95 shadow-sm">
-              {typeLabel(listing.type)}
-            </span>
-          ) : null}
+          {showType ? <span className="badge listing-card-type">{typeLabel(listing.type)}</span> : null}
         </div>
-        <div className="flex min-w-0 flex-col gap-1 px-1">
-          <p className="flex flex-wrap items-baseline gap-x-2">
+        <div className="listing-card-text">
+          <p className="listing-card-price">
             <span className="whitespace-nowrap">
-              <span className="text-xl font-extrabold tracking-tight">{amount}</span>
-              {suffix ? <span className="font-semibold text-muted">{suffix}</span> : null}
+              <span className="text-xl font-extrabold">{amount}</span>
+              {suffix}
             </span>
             {regular ? (
               <>
                 <span className="sr-only">, was </span>
-                <del className="text-sm font-semibold text-muted">{regular}</del>
+                <del>{regular}</del>
               </>
             ) : null}
           </p>
-          <Heading className="line-clamp-2 text-base leading-snug font-bold">{listing.name}</Heading>
-          <p className="truncate text-sm text-muted">{listing.location}</p>
-          <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+          <Heading className="line-clamp-2 font-bold">{listing.name}</Heading>
+          <p className="truncate">{listing.location}</p>
+          <p className="listing-card-rooms">
+            <span>
               <BedIcon className="size-4" /> {bedroomsLabel(listing.bedrooms)}
             </span>
-            <span className="inline-flex items-center gap-1 whitespace-nowrap">
+            <span>
               <BathIcon className="size-4" /> {bathroomsLabel(listing.bathrooms)}
             </span>
           </p>
@@ -117,13 +108,13 @@ export function ListingCard({
       {onDelete || onEdit ? (
         // Outside the link: a button inside an <a> is invalid and would also follow the link. On the photo, so
         // the name and price keep the card's whole width.
-        <div className="absolute top-2 right-2 flex gap-2">
+        <div className="listing-card-actions">
           {onEdit ? (
             <button
               type="button"
               onClick={() => onEdit(listing.id)}
               aria-label={`Edit ${listing.name}`}
-              className="flex size-10 items-center justify-center rounded-full bg-surface/95 text-ink shadow-md hover:bg-surface"
+              className="text-ink"
             >
               <EditIcon />
             </button>
@@ -133,7 +124,7 @@ export function ListingCard({
               type="button"
               onClick={() => onDelete(listing.id, listing.name)}
               aria-label={`Delete ${listing.name}`}
-              className="flex size-10 items-center justify-center rounded-full bg-surface/95 text-danger shadow-md hover:bg-surface"
+              className="text-danger"
             >
               <TrashIcon />
             </button>

@@ -113,7 +113,7 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
 
   return (
     <>
-      <ul className="grid grid-cols-1 gap-x-6 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      <ul className="listing-grid">
         {listings.map((listing, index) => (
           <ListingCard
             key={listing.id}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ShareIcon } from "#app/components/icons.tsx";
+import { Icon, type IconProps } from "#app/components/icon.tsx";
 
 /** SPEC.md section 9: how long "Link Copied!" stays. */
 const COPIED_MS = 2000;
@@ -42,5 +42,16 @@ export function ShareButton() {
         {copied ? "Link Copied!" : ""}
       </p>
     </div>
+  );
+}
+
+function ShareIcon({ className = "size-6" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </Icon>
   );
 }

@@ -1,3 +1,4 @@
+import { Link, useLocation } from "react-router";
 import { Icon, type IconProps } from "#app/components/icon.tsx";
 
 /** What the navigation knows about who is looking (from the root loader). */
@@ -43,9 +44,40 @@ export function headerItems(viewer: NavViewer | null): NavItem[] {
   );
 }
 
-/** The highlighted destination for a page: the first whose section holds it. */
-export function currentItem(items: NavItem[], pathname: string) {
-  return items.find((item) => item.isCurrent(pathname));
+type NavListProps = {
+  items: NavItem[];
+  className: string;
+  /** The tab bar's links: an icon over the label (`.tab-link`); else the header's (`.nav-link`). */
+  tabs?: boolean;
+};
+
+/**
+ * The destinations as a list of links. The one whose section holds the page is highlighted and marked
+ * aria-current: "page" on its own page, "true" further in (Explore on a category or a listing).
+ */
+export function NavList({ items, className, tabs = false }: NavListProps) {
+  const { pathname } = useLocation();
+  const current = items.find((item) => item.isCurrent(pathname));
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li key={item.to}>
+          <Link
+            to={item.to}
+            prefetch="intent"
+            aria-current={item === current ? (item.to === pathname ? "page" : "true") : undefined}
+            className={tabs ? "tab-link" : "nav-link"}
+          >
+            {tabs ? <item.Icon className="size-7" /> : null}
+            <span>
+              {item.label}
+              {item.count ? <span className="ml-1 badge px-1.5 py-0 text-xs">{item.count}</span> : null}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 function ExploreIcon({ className = "size-7" }: IconProps) {

@@ -6,7 +6,7 @@ export function SiteFooter() {
   const site = useSite();
   return (
     <footer className="mt-auto border-t border-line bg-surface">
-      <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
+      <div className="container-wide flex flex-col gap-3 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
         <p>
           <span className="font-bold text-ink">{site.name}</span> · Homes for rent and for sale, listed by
           their owners.
@@ -14,17 +14,17 @@ export function SiteFooter() {
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-2 font-semibold">
             <li>
-              <Link to="/category/rent" className="hover:text-ink hover:underline">
+              <Link to="/category/rent" className="hover:text-ink">
                 Homes for rent
               </Link>
             </li>
             <li>
-              <Link to="/category/sale" className="hover:text-ink hover:underline">
+              <Link to="/category/sale" className="hover:text-ink">
                 Homes for sale
               </Link>
             </li>
             <li>
-              <Link to="/create-listing" className="hover:text-ink hover:underline">
+              <Link to="/create-listing" className="hover:text-ink">
                 List a home
               </Link>
             </li>
