@@ -10,7 +10,12 @@ import { ShareButton } from "#app/components/listing/share-button.tsx";
 import { getUser } from "#app/modules/auth/auth.session.server.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
-import { categoryHeading, listingPath, priceParts } from "#app/modules/listing/listing.rules.ts";
+import {
+  categoryHeading,
+  listingPath,
+  priceParts,
+  regularPriceLabel,
+} from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
@@ -45,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { listing, listerName, isOwner, canContact, map, publicUrl } = loaderData;
   const { amount, suffix } = priceParts(listing);
+  const regular = regularPriceLabel(listing);
   return (
     <main className="page pt-4 lg:pt-6">
       <div className="mb-4 flex items-center justify-between gap-4">
@@ -63,9 +69,17 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           className="flex flex-col gap-8 lg:sticky lg:top-24 lg:self-start"
         >
           <div className="card flex flex-col gap-4 p-5">
-            <p>
-              <span className="text-3xl font-extrabold tracking-tight">{amount}</span>
-              {suffix ? <span className="text-lg font-semibold text-muted">{suffix}</span> : null}
+            <p className="flex flex-wrap items-baseline gap-x-3">
+              <span className="whitespace-nowrap">
+                <span className="text-3xl font-extrabold tracking-tight">{amount}</span>
+                <span className="text-lg font-semibold text-muted">{suffix}</span>
+              </span>
+              {regular ? (
+                <>
+                  <span className="sr-only">, was </span>
+                  <del className="font-semibold text-muted">{regular}</del>
+                </>
+              ) : null}
             </p>
             {listerName ? (
               <p className="text-muted">

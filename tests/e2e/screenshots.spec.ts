@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
@@ -9,8 +9,9 @@ import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 
 /**
  * Every screen of SPEC.md (and the states the issue named) at a phone's 390 px and a desktop's 1440 px, in the
- * light and the dark theme, as PNGs for people to look at: test-results/screenshots/<screen>-<width>-<theme>.png
- * (`npx playwright test --project=screenshots`; `--output DIR` puts them in DIR/screenshots/). One page load per
+ * light and the dark theme, as PNGs for people to look at: screenshots/<screen>-<width>-<theme>.png, or in
+ * SCREENSHOTS_DIR (`npx playwright test --project=screenshots`). Outside test-results/, which every Playwright
+ * run empties: CI's PostgreSQL pass (which skips them) would otherwise erase them. One page load per
  * screen and width: the theme is switched in place (prefers-color-scheme), and a long page is drawn whole by
  * growing the window to its height, so the phone's tab bar sits at the bottom as on a phone.
  *
@@ -21,6 +22,8 @@ const test = base.extend<object, { app: AppServer; demo: AppServer }>({
   app: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
+      rmSync(SCREENSHOTS, { recursive: true, force: true });
+      mkdirSync(SCREENSHOTS, { recursive: true });
       const env = JSON.parse(process.env.E2E_APP_ENV ?? "{}") as Record<string, string>;
       const app = await startAppServer({ env: { ...env, SEED: "false" } });
       await use(app);
@@ -41,6 +44,9 @@ const test = base.extend<object, { app: AppServer; demo: AppServer }>({
 // The screens are drawn by the same code on either engine: the SQLite pass takes them.
 test.skip(Boolean(postgresUrlFromEnv()), "screenshots are taken on the SQLite run");
 test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+/** Where the pictures go; emptied when a run starts, so it never mixes two versions of the app. */
+const SCREENSHOTS = path.resolve(process.env.SCREENSHOTS_DIR || path.join(REPO_ROOT, "screenshots"));
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -101,8 +107,6 @@ async function waitForImages(page: Page) {
  * height first (a full-page capture would leave fixed bars halfway down), and shrinks back afterwards.
  */
 async function shoot(page: Page, viewport: Viewport, screen: string, { whole = true } = {}) {
-  const folder = path.join(test.info().project.outputDir, "screenshots");
-  mkdirSync(folder, { recursive: true });
   for (const colorScheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme });
     if (whole) {
@@ -111,7 +115,7 @@ async function shoot(page: Page, viewport: Viewport, screen: string, { whole = t
     }
     await waitForImages(page);
     await page.screenshot({
-      path: path.join(folder, `${screen}-${viewport.width}-${colorScheme}.png`),
+      path: path.join(SCREENSHOTS, `${screen}-${viewport.width}-${colorScheme}.png`),
       animations: "disabled",
     });
     if (whole) await page.setViewportSize(viewport);

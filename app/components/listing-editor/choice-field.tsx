@@ -54,7 +54,7 @@ export function ChoiceField<T extends string>({
               className={`min-w-28 rounded-xl px-6 py-3 font-bold uppercase shadow-sm transition ${
                 pressed
                   ? "border border-brand bg-brand text-on-brand hover:bg-brand-strong"
-                  : "border border-line-strong bg-surface text-ink hover:bg-surface-2"
+                  : `border bg-surface text-ink hover:bg-surface-2 ${error ? "border-danger" : "border-line-strong"}`
               }`}
             >
               {option.label}

@@ -76,11 +76,15 @@ export async function unusableBodies(app: HostileApp, world: HostileWorld) {
   );
 }
 
+/** Sign-up's refusals: the form's message, or the name's own under its field (the profile's rule). */
+const SIGN_UP_REFUSED =
+  /Something went wrong with registration|Enter your name|Keep your name under 60 characters|Your name can not contain control characters/;
+
 /** Sign-up, sign-in, forgot-password and reset-password forms with broken fields. */
 export async function authForms(app: HostileApp, world: HostileWorld) {
   const forms = fc.oneof(
     invalidSignUp(world.userEmail).map(
-      (f) => ["/sign-up", f, refusedForm([400, 413], /Something went wrong with registration/)] as const,
+      (f) => ["/sign-up", f, refusedForm([400, 413], SIGN_UP_REFUSED)] as const,
     ),
     invalidSignIn(world.userEmail).map(
       (f) => ["/sign-in", f, refusedForm([400, 401, 413], /Bad User Credentials/)] as const,
