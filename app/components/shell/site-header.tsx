@@ -11,10 +11,10 @@ export function SiteHeader() {
   const site = useSite();
   return (
     <header className="site-header">
-      <div className="container-wide flex h-16 items-center gap-4">
+      <div className="container-wide flex h-16 items-center gap-3 xs:gap-4">
         <Link
           to="/"
-          className="flex min-w-0 items-center gap-2 rounded-lg text-lg font-extrabold tracking-tight"
+          className="flex min-w-0 items-center gap-1.5 rounded-lg xs:gap-2 text-base font-extrabold tracking-tight xs:text-lg"
         >
           <SiteLogo site={site} />
           <span className="truncate">{site.name}</span>
@@ -23,7 +23,7 @@ export function SiteHeader() {
           <nav aria-label="Main" className="hidden lg:block">
             <NavList items={headerItems(useViewer())} className="flex items-center gap-1" />
           </nav>
-          <Link to="/create-listing" className="btn-primary btn-small shrink-0">
+          <Link to="/create-listing" className="btn-primary btn-small shrink-0 max-xs:px-3 max-xs:text-[0.8125rem]">
             List your home
           </Link>
         </div>
