@@ -99,8 +99,7 @@ function Shell({ children }: { children: React.ReactNode }) {
       </a>
       <SiteHeader />
       <PendingNavigation />
-      {/* The tab bar is fixed to the bottom of phones: the page ends above it. */}
-      <div id="content" tabIndex={-1} className="flex grow flex-col pb-20 outline-none lg:pb-0">
+      <div id="content" tabIndex={-1} className="flex grow flex-col outline-none">
         {children}
         <SiteFooter />
       </div>

@@ -37,7 +37,7 @@ export default function Explore({ loaderData }: Route.ComponentProps) {
       <ExploreHero siteName={site.name} />
       <div className="page flex flex-col gap-12 lg:gap-16">
         <CategoryTiles covers={covers} />
-        <ListingStrip id="recommended-heading" heading="Recommended" listings={recommended} />
+        <ListingStrip id="recommended-heading" heading="Recommended" listings={recommended} eager />
         <ListingStrip
           id="offers-heading"
           heading="Latest offers"

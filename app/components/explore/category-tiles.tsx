@@ -39,8 +39,8 @@ export function CategoryTiles({ covers }: { covers: Record<ListingType, ListingI
                 <img
                   {...image}
                   alt=""
-                  // The two tiles fill a phone's first screen; the first is often the page's largest paint.
-                  fetchPriority="high"
+                  // In a phone's first screen; small (400 px photos), so they need no priority over the
+                  // Recommended strip's first cover, the page's largest paint.
                   className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] sm:aspect-[16/9] lg:aspect-[5/2]"
                 />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pt-10 pb-3 text-base font-bold text-white sm:px-5 sm:pb-4 sm:text-2xl">

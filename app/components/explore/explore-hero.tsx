@@ -30,8 +30,20 @@ export function ExploreHero({ siteName }: { siteName: string }) {
               autoComplete="off"
               className="text-input min-w-0 grow rounded-full"
             />
-            <button type="submit" className="btn-primary shrink-0">
-              Search
+            <button type="submit" className="btn-primary shrink-0 px-4 sm:px-6">
+              <svg
+                viewBox="0 0 24 24"
+                className="size-5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2.5}
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
+                <circle cx="11" cy="11" r="7" />
+                <path d="m20 20-4-4" />
+              </svg>
+              <span className="sr-only sm:not-sr-only">Search</span>
             </button>
           </form>
         </search>

@@ -6,7 +6,8 @@ export function SiteFooter() {
   const site = useSite();
   return (
     <footer className="mt-auto border-t border-line bg-surface">
-      <div className="container-wide flex flex-col gap-3 py-8 text-sm text-muted sm:flex-row sm:items-center sm:justify-between">
+      {/* On phones the tab bar is fixed over the bottom of the page: the footer runs on under it. */}
+      <div className="container-wide flex flex-col gap-3 pt-8 pb-28 text-sm text-muted sm:flex-row sm:items-center sm:justify-between lg:pb-8">
         <p>
           <span className="font-bold text-ink">{site.name}</span> · Homes for rent and for sale, listed by
           their owners.

@@ -23,7 +23,10 @@ export function SiteHeader() {
           <nav aria-label="Main" className="hidden lg:block">
             <NavList items={headerItems(useViewer())} className="flex items-center gap-1" />
           </nav>
-          <Link to="/create-listing" className="btn-primary btn-small shrink-0 max-xs:px-3 max-xs:text-[0.8125rem]">
+          <Link
+            to="/create-listing"
+            className="btn-primary btn-small shrink-0 max-xs:px-3 max-xs:text-[0.8125rem]"
+          >
             List your home
           </Link>
         </div>
