@@ -28,7 +28,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /**
  * A pending toast, the site's name and logo, and whether someone is signed in (the header's Profile or Sign
- * In). Visitors, who carry no session cookie, get the same answer without a session lookup (decision 022).
+ * In). Visitors, who carry no session cookie, get the same answer without a session lookup (decision 026).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);

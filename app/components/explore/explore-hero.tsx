@@ -1,3 +1,5 @@
+import { Icon } from "#app/components/icon.tsx";
+
 /**
  * The top of Explore: what the site is, in one line, and the search box. The box is a plain GET form to
  * /search, so it works before JavaScript loads.
@@ -31,18 +33,10 @@ export function ExploreHero({ siteName }: { siteName: string }) {
               className="text-input min-w-0 grow rounded-full"
             />
             <button type="submit" className="btn-primary shrink-0 px-4 sm:px-6">
-              <svg
-                viewBox="0 0 24 24"
-                className="size-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2.5}
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
+              <Icon className="size-5" strokeWidth={2.5}>
                 <circle cx="11" cy="11" r="7" />
                 <path d="m20 20-4-4" />
-              </svg>
+              </Icon>
               <span className="sr-only sm:not-sr-only">Search</span>
             </button>
           </form>

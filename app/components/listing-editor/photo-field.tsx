@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { errorId, FieldError } from "#app/components/field-error.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { ACCEPTED_IMAGE_EXTENSIONS } from "#app/modules/image/image.upload.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import { PhotoTile, photoTileId } from "./photo-tile.tsx";
@@ -83,20 +84,9 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
           }}
           className="sr-only"
         />
-        <svg
-          viewBox="0 0 24 24"
-          className="size-9 text-accent"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={1.8}
-          aria-hidden="true"
-        >
-          <path
-            d="M4 16.5V19a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2.5M12 15V4M7.5 8.5 12 4l4.5 4.5"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
+        <Icon className="size-9 text-accent" strokeWidth={1.8}>
+          <path d="M4 16.5V19a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2.5M12 15V4M7.5 8.5 12 4l4.5 4.5" />
+        </Icon>
         <span className="font-bold">Add photos</span>
         <span className="text-sm text-muted">
           <span className="hidden sm:inline">Drag and drop them here, or click to choose. </span>JPG or PNG.

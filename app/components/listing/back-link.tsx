@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigate } from "react-router";
 import type { BackTo } from "./back-state.ts";
-import { ChevronIcon } from "./chevron-icon.tsx";
+import { ChevronIcon } from "./photo-step-button.tsx";
 
 function readBack(state: unknown): BackTo | null {
   const back = (state as { back?: Partial<BackTo> } | null)?.back;

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Icon } from "#app/components/icon.tsx";
 import { HomeIcon } from "#app/components/icons.tsx";
 import { imageSources, largestImageUrl } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
-import { ChevronIcon } from "./chevron-icon.tsx";
+import { PhotoStepButton } from "./photo-step-button.tsx";
 
 type Props = { images: ListingImage[]; name: string };
 
 // The full-screen viewer is only needed once someone asks for it: its code loads then, in its own chunk.
 const PhotoViewer = lazy(() => import("./listing-photo-viewer.tsx"));
+
+// White over the photo in both themes: it sits on a picture, not on the page.
+const STEP_BUTTON = "size-11 bg-white/95 text-gray-900 shadow hover:bg-white aria-disabled:opacity-40";
 
 /** The frame's shape: the cover's own, kept between square and 16:9 so one odd photo cannot make it absurd. */
 function frameRatio(cover: ListingImage) {
@@ -110,8 +114,18 @@ export function ListingGallery({ images, name }: Props) {
         </ul>
         {count > 1 ? (
           <>
-            <SlideButton side="left" disabled={current === 0} onClick={() => show(current - 1)} />
-            <SlideButton side="right" disabled={current >= count - 1} onClick={() => show(current + 1)} />
+            <PhotoStepButton
+              side="left"
+              disabled={current === 0}
+              onClick={() => show(current - 1)}
+              className={`left-3 ${STEP_BUTTON}`}
+            />
+            <PhotoStepButton
+              side="right"
+              disabled={current >= count - 1}
+              onClick={() => show(current + 1)}
+              className={`right-3 ${STEP_BUTTON}`}
+            />
             <p
               aria-live="polite"
               className="absolute bottom-3 left-3 rounded-full bg-black/70 px-3 py-1 text-sm font-semibold text-white"
@@ -128,7 +142,9 @@ export function ListingGallery({ images, name }: Props) {
           }}
           className="absolute right-3 bottom-3 inline-flex items-center gap-2 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-gray-900 shadow hover:bg-white"
         >
-          <ExpandIcon />
+          <Icon className="size-4" strokeWidth={2.5}>
+            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+          </Icon>
           View full screen
         </a>
       </section>
@@ -165,43 +181,5 @@ export function ListingGallery({ images, name }: Props) {
         </Suspense>
       ) : null}
     </div>
-  );
-}
-
-function SlideButton({
-  side,
-  disabled,
-  onClick,
-}: {
-  side: "left" | "right";
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={side === "left" ? "Previous photo" : "Next photo"}
-      // aria-disabled rather than disabled: a disabled button drops the keyboard focus at the first or last photo.
-      aria-disabled={disabled}
-      onClick={disabled ? undefined : onClick}
-      className={`absolute top-1/2 ${side === "left" ? "left-3" : "right-3"} flex size-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/95 text-gray-900 shadow hover:bg-white aria-disabled:opacity-40`}
-    >
-      <ChevronIcon direction={side} />
-    </button>
-  );
-}
-
-function ExpandIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      className="size-4"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.5}
-      aria-hidden="true"
-    >
-      <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
   );
 }

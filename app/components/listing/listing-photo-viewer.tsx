@@ -1,7 +1,8 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
+import { Icon } from "#app/components/icon.tsx";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
-import { ChevronIcon } from "./chevron-icon.tsx";
+import { PhotoStepButton } from "./photo-step-button.tsx";
 
 type Props = {
   images: ListingImage[];
@@ -11,6 +12,8 @@ type Props = {
   /** Told which photo was shown last, when the viewer closes. */
   onClose: (index: number) => void;
 };
+
+const STEP_BUTTON = "size-12 bg-white/15 hover:bg-white/25 aria-disabled:opacity-30";
 
 /** How far a finger or pointer must travel sideways to count as a swipe to the next photo. */
 const SWIPE_PX = 50;
@@ -76,16 +79,9 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
           onClick={() => onClose(index)}
           className="inline-flex items-center gap-2 rounded-full bg-white/10 px-4 py-2 font-semibold hover:bg-white/20"
         >
-          <svg
-            viewBox="0 0 24 24"
-            className="size-5"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth={2.5}
-            aria-hidden="true"
-          >
-            <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-          </svg>
+          <Icon className="size-5" strokeWidth={2.5}>
+            <path d="M6 6l12 12M18 6L6 18" />
+          </Icon>
           Close
         </button>
       </div>
@@ -109,34 +105,24 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
         />
         {count > 1 ? (
           <>
-            <ViewerButton side="left" disabled={index === 0} onClick={() => go(-1)} />
-            <ViewerButton side="right" disabled={index === count - 1} onClick={() => go(1)} />
+            <PhotoStepButton
+              side="left"
+              disabled={index === 0}
+              onClick={() => go(-1)}
+              className={`left-2 sm:left-4 ${STEP_BUTTON}`}
+              iconClassName="size-7"
+            />
+            <PhotoStepButton
+              side="right"
+              disabled={index === count - 1}
+              onClick={() => go(1)}
+              className={`right-2 sm:right-4 ${STEP_BUTTON}`}
+              iconClassName="size-7"
+            />
           </>
         ) : null}
       </div>
     </dialog>
-  );
-}
-
-function ViewerButton({
-  side,
-  disabled,
-  onClick,
-}: {
-  side: "left" | "right";
-  disabled: boolean;
-  onClick: () => void;
-}) {
-  return (
-    <button
-      type="button"
-      aria-label={side === "left" ? "Previous photo" : "Next photo"}
-      aria-disabled={disabled}
-      onClick={disabled ? undefined : onClick}
-      className={`absolute top-1/2 ${side === "left" ? "left-2 sm:left-4" : "right-2 sm:right-4"} flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/15 hover:bg-white/25 aria-disabled:opacity-30`}
-    >
-      <ChevronIcon direction={side} className="size-7" />
-    </button>
   );
 }
 

@@ -43,7 +43,7 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 /**
  * Whether this request comes from someone signed in, for what every page shows (the header's Profile or
  * Sign In). A request without a session cookie is a visitor's without asking the database, so visitors'
- * pages stay the same for everybody (decision 022).
+ * pages stay the same for everybody (decision 026).
  */
 export async function isSignedIn(context: Readonly<RouterContextProvider>, request: Request) {
   if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return false;
