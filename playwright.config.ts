@@ -33,6 +33,13 @@ export default defineConfig({
   projects: [
     {
       name: "chromium",
+      testIgnore: "screenshots.spec.ts",
+      use: { ...devices["Desktop Chrome"], launchOptions },
+    },
+    {
+      // Every screen at 390 and 1440 px, light and dark, into test-results/screenshots/ (README: Screenshots).
+      name: "screenshots",
+      testMatch: "screenshots.spec.ts",
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
   ],

@@ -60,7 +60,7 @@ const EnvSchema = z.object({
       .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
       .optional(),
   ),
-  MAIL_FROM: z.string().default("Homestead <no-reply@localhost>"),
+  MAIL_FROM: optionalString,
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_DISCOVERY_URL: z.url().default("https://accounts.google.com/.well-known/openid-configuration"),
@@ -83,6 +83,14 @@ const EnvSchema = z.object({
   TILE_ATTRIBUTION: z
     .string()
     .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  SITE_NAME: z.preprocess(emptyToUndefined, z.string().trim().min(1).max(40).default("Homestead")),
+  SITE_LOGO_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(https:\/\/|\/)[^\s"'<>]*$/, "must be an https:// URL or a path on this site (/logo.svg)")
+      .optional(),
+  ),
   SEED: booleanFlag(true),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: z.preprocess(
@@ -139,7 +147,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
             }
           : undefined,
     },
-    mail: { smtpUrl: raw.SMTP_URL, from: raw.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") },
+    mail: {
+      smtpUrl: raw.SMTP_URL,
+      from: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@localhost>`,
+      outboxDir: path.join(dataDir, "outbox"),
+    },
     geocoder: { kind: raw.GEOCODER, url: raw.GEOCODER_URL, googleApiKey: raw.GOOGLE_GEOCODING_API_KEY },
     storage: {
       kind: raw.STORAGE,
@@ -158,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     images: { baseUrl: raw.IMAGE_BASE_URL?.replace(/\/+$/, "") ?? "" },
     map: { tileUrl: raw.TILE_URL, attribution: raw.TILE_ATTRIBUTION },
     metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT, host: raw.METRICS_HOST },
+    site: { name: raw.SITE_NAME, logoUrl: raw.SITE_LOGO_URL ?? null },
   };
 }
 

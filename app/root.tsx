@@ -1,13 +1,18 @@
 import { useEffect } from "react";
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import { AppStyles } from "#app/components/app-styles.tsx";
-import { BottomNav } from "#app/components/bottom-nav.tsx";
+import { ErrorPage } from "#app/components/error-page.tsx";
 import { ImageBaseProvider } from "#app/components/image-base.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { PendingNavigation } from "#app/components/pending-navigation.tsx";
+import { BottomNav } from "#app/components/shell/bottom-nav.tsx";
+import { SiteFooter } from "#app/components/shell/site-footer.tsx";
+import { SiteHeader } from "#app/components/shell/site-header.tsx";
+import type { RootShellData } from "#app/components/shell/use-root-data.ts";
 import { notify, Toaster, useToast } from "#app/components/toaster.tsx";
-import { sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
+import { isThrownResponse } from "#app/http/thrown-response.ts";
+import { isSignedIn, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
 import { getToast, toastMiddleware } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/root.ts";
@@ -22,10 +27,36 @@ export const middleware: Route.MiddlewareFunction[] = [
   (args, next) => toastMiddleware(args.context.get(servicesContext).toastCookie)(args, next),
 ];
 
-// Nothing about who is signed in: a page that shows the user asks for them itself, so the pages that do not
-// are the same for every visitor (decision 013). Where photos come from is a setting, the same for everyone.
-export function loader({ context }: Route.LoaderArgs) {
-  return { toast: getToast(context), imageBaseUrl: context.get(servicesContext).config.images.baseUrl };
+/**
+ * A pending toast, the site's name and logo, where photos come from (IMAGE_BASE_URL), and whether someone is
+ * signed in (the header's Profile or Sign In). Visitors, who carry no session cookie, get the same answer
+ * without a session lookup (decision 026).
+ */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContext);
+  const shell: RootShellData = {
+    site: config.site,
+    viewer: { signedIn: await isSignedIn(context, request) },
+  };
+  return { toast: getToast(context), imageBaseUrl: config.images.baseUrl, ...shell };
+}
+
+type RootData = Awaited<ReturnType<typeof loader>>;
+let lastKnown: RootData | null = null;
+
+/**
+ * Offline, a navigation's request for the root's data fails like the page's own: the page then shows its
+ * own failure (a list's "Could not fetch listings" with Retry) under the header it already had, rather than
+ * the whole-page error.
+ */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+  try {
+    lastKnown = await serverLoader();
+    return lastKnown;
+  } catch (error) {
+    if (isThrownResponse(error) || !lastKnown) throw error;
+    return { ...lastKnown, toast: null };
+  }
 }
 
 // A toast can arrive with any navigation.
@@ -38,13 +69,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#047857" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
+        <meta name="theme-color" content="#161a20" media="(prefers-color-scheme: dark)" />
+        <link rel="icon" href="/icons/icon-32.png" sizes="32x32" type="image/png" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+        <link rel="manifest" href="/manifest.webmanifest" />
         <AppStyles />
         <Meta />
         <Links />
       </head>
-      <body className="min-h-screen font-sans antialiased">
+      <body className="flex min-h-screen flex-col font-sans antialiased">
         {children}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
@@ -53,14 +89,38 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App({ loaderData }: Route.ComponentProps) {
-  useToast(loaderData.toast);
+/** The frame of every page, error pages included: header, the page, footer, the phone's tab bar, toasts. */
+function Shell({ children }: { children: React.ReactNode }) {
   return (
-    <ImageBaseProvider value={loaderData.imageBaseUrl}>
+    <>
+      <a
+        href="#content"
+        className="sr-only z-50 rounded-full bg-surface px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <SiteHeader />
       <PendingNavigation />
-      <Outlet />
+      <div id="content" tabIndex={-1} className="flex grow flex-col outline-none">
+        {children}
+        <SiteFooter />
+      </div>
       <BottomNav />
       <Toaster />
+    </>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  useToast(loaderData.toast);
+  useEffect(() => {
+    lastKnown = loaderData;
+  }, [loaderData]);
+  return (
+    <ImageBaseProvider value={loaderData.imageBaseUrl}>
+      <Shell>
+        <Outlet />
+      </Shell>
     </ImageBaseProvider>
   );
 }
@@ -68,7 +128,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /**
  * The one error page. A 404 is the not-found page, with the server's words also as a toast ("Listing does not
  * exist"); another refusal (4xx) says why in words written for the user; a crash says nothing more than that
- * something went wrong (the log has the cause).
+ * something went wrong (the log has the cause), with Retry.
  */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const response = isRouteErrorResponse(error) ? error : null;
@@ -79,22 +139,14 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (notFound && message) notify("error", message);
   }, [notFound, message]);
   return (
-    <>
+    <Shell>
       {notFound ? (
         <NotFound message={message ?? undefined} />
       ) : response && response.status < 500 && message ? (
-        <main className="page">
-          <h1 className="page-heading">Request refused</h1>
-          <p role="alert">{message}</p>
-        </main>
+        <ErrorPage title="Request refused" message={message} alert />
       ) : (
-        <main className="page">
-          <h1 className="page-heading">Something went wrong</h1>
-          <p>Please try again in a moment.</p>
-        </main>
+        <ErrorPage title="Something went wrong" message="Please try again in a moment." retry />
       )}
-      <BottomNav />
-      <Toaster />
-    </>
+    </Shell>
   );
 }

@@ -14,7 +14,7 @@ export function FormMessage({ data }: { data: ActionError }) {
   }, [data]);
   if (!data?.error) return null;
   return (
-    <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+    <p role="alert" className="alert-error">
       {data.error}
     </p>
   );

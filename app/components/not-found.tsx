@@ -1,15 +1,13 @@
-import { Link } from "react-router";
+import { ErrorPage } from "./error-page.tsx";
+import { useSite } from "./shell/use-root-data.ts";
 
 /** The 404 page body, shared by the catch-all route and error boundaries. */
 export function NotFound({ message = "We could not find that page." }: { message?: string }) {
+  const site = useSite();
   return (
-    <main className="page text-center">
-      <title>Page not found · Homestead</title>
-      <h1 className="page-heading">Page not found</h1>
-      <p className="mb-6 text-muted">{message}</p>
-      <Link to="/" className="btn-primary">
-        Back to Explore
-      </Link>
-    </main>
+    <>
+      <title>{`Page not found · ${site.name}`}</title>
+      <ErrorPage title="Page not found" message={message} illustration="search" />
+    </>
   );
 }

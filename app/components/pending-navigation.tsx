@@ -16,8 +16,8 @@ export function PendingNavigation() {
   }, [pending]);
   if (!visible) return null;
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-white/60" role="status">
-      <span className="size-14 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-canvas/60" role="status">
+      <span className="size-14 animate-spin rounded-full border-4 border-brand-soft border-t-brand" />
       <span className="sr-only">{navigation.state === "submitting" ? "Saving" : "Loading"}</span>
     </div>
   );

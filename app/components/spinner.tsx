@@ -2,7 +2,7 @@
 export function Spinner({ label = "Loading" }: { label?: string }) {
   return (
     <div role="status" className="flex justify-center py-10">
-      <span className="size-12 animate-spin rounded-full border-4 border-brand-100 border-t-brand-600" />
+      <span className="size-12 animate-spin rounded-full border-4 border-brand-soft border-t-brand" />
       <span className="sr-only">{label}</span>
     </div>
   );

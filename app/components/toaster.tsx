@@ -63,7 +63,7 @@ function LoadedToaster({ sonner }: { sonner: Sonner }) {
     const timer = setTimeout(markToasterReady, LIVE_REGION_SETTLE_MS);
     return () => clearTimeout(timer);
   }, []);
-  return <sonner.Toaster position="top-right" duration={5000} richColors closeButton />;
+  return <sonner.Toaster position="top-right" duration={5000} richColors closeButton theme="system" />;
 }
 
 /** Shows a toast handed over by the server once, however often the page re-renders. */
@@ -73,13 +73,28 @@ export function useToast(toast: Toast | null | undefined) {
   }, [toast]);
 }
 
-/** Shows a toast from the browser (e.g. an upload failure); lost only if sonner cannot be downloaded. */
+// The error toasts on screen: a success ("Listing saved") means they no longer apply.
+const errorToasts = new Set<string | number>();
+
+/**
+ * Shows a toast from the browser (e.g. an upload failure); lost only if sonner cannot be downloaded. A toast
+ * with the `id` of one still shown replaces it; a success closes the error toasts still shown.
+ */
 export function notify(kind: Toast["kind"], message: string, id?: string) {
   loadSonner()
     .then(async ({ toast }) => {
       await toasterReady;
+      if (kind === "success") {
+        for (const shown of errorToasts) toast.dismiss(shown);
+        errorToasts.clear();
+      }
       const show = kind === "success" ? toast.success : kind === "error" ? toast.error : toast.info;
-      show(message, id ? { id } : undefined);
+      const shownId = show(message, {
+        ...(id ? { id } : {}),
+        onDismiss: (closed) => errorToasts.delete(closed.id),
+        onAutoClose: (closed) => errorToasts.delete(closed.id),
+      });
+      if (kind === "error") errorToasts.add(shownId);
     })
     .catch((error: unknown) => console.warn("could not show a notification", error));
 }

@@ -12,6 +12,8 @@ export function securityHeaders(config: Config): RequestHandler {
   const tileOrigin = tileSource(config.map.tileUrl);
   // Photos from IMAGE_BASE_URL (a CDN or a public bucket), when set.
   const imageOrigin = config.images.baseUrl ? new URL(config.images.baseUrl).origin : "";
+  // SITE_LOGO_URL may name another host (the agency's own); a path on this site is 'self' already.
+  const logoOrigin = config.site.logoUrl?.startsWith("https://") ? new URL(config.site.logoUrl).origin : "";
   return (req, res, next) => {
     if (
       !SAFE_METHODS.has(req.method) &&
@@ -29,7 +31,9 @@ export function securityHeaders(config: Config): RequestHandler {
           `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
           // React and Leaflet set style attributes; styles cannot run code.
           "style-src 'self' 'unsafe-inline'",
-          `img-src 'self' data: blob: ${tileOrigin} ${imageOrigin}`.trimEnd(),
+          `img-src 'self' data: blob: ${tileOrigin} ${imageOrigin} ${logoOrigin}`
+            .replace(/ +/g, " ")
+            .trimEnd(),
           "connect-src 'self'",
           "font-src 'self'",
           "object-src 'none'",

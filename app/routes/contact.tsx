@@ -3,16 +3,15 @@ import { data } from "react-router";
 import { notify } from "#app/components/toaster.tsx";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { landlordMailtoHref } from "#app/modules/listing/listing.contact.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { findUserContactById } from "#app/modules/user/user.repo.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/contact.ts";
 
 const LANDLORD_MISSING = "Could not get landlord data";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [
-  {
-    title: `${loaderData?.landlord ? `Contact ${loaderData.landlord.name}` : "Contact Landlord"} · Homestead`,
-  },
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
+  pageTitle(loaderData?.landlord ? `Contact ${loaderData.landlord.name}` : "Contact Landlord", matches),
   // The page shows an e-mail address to signed-in users only; it has no business in search results.
   { name: "robots", content: "noindex" },
 ];
@@ -34,16 +33,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
   if (!landlord) {
     return (
-      <main className="page max-w-2xl">
+      <main className="form-page max-w-2xl">
         <h1 className="page-heading">Contact Landlord</h1>
-        <p role="alert" className="card font-semibold text-red-800">
+        <p role="alert" className="alert-error">
           {LANDLORD_MISSING}
         </p>
       </main>
     );
   }
   return (
-    <main className="page max-w-2xl">
+    <main className="form-page max-w-2xl">
       <h1 className="page-heading">Contact {landlord.name}</h1>
       <MessageForm email={landlord.email} listingName={listingName} />
     </main>
@@ -54,7 +53,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 function MessageForm({ email, listingName }: { email: string; listingName: string }) {
   const [message, setMessage] = useState("");
   return (
-    <div className="card flex flex-col gap-4">
+    <div className="flex flex-col gap-4">
       {listingName ? (
         <p className="text-muted">
           About <span className="font-semibold text-ink">{listingName}</span>

@@ -9,11 +9,12 @@ import {
   listingFormInput,
 } from "#app/modules/listing/listing.schema.ts";
 import { createListing } from "#app/modules/listing/listing.service.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/create-listing.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Create a Listing · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Create a Listing", matches)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireUser(context, url);
@@ -35,7 +36,7 @@ const NEW_LISTING = listingFormDefaults();
 
 export default function CreateListing({ actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-2xl">
+    <main className="form-page max-w-2xl">
       <h1 className="page-heading">Create a Listing</h1>
       <ListingEditor defaults={NEW_LISTING} submitLabel="Create Listing" actionData={actionData} />
     </main>

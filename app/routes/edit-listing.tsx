@@ -10,11 +10,12 @@ import {
   listingFormInput,
 } from "#app/modules/listing/listing.schema.ts";
 import { findEditableListing, updateListing } from "#app/modules/listing/listing.service.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/edit-listing.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Edit Listing · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Edit Listing", matches)];
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
@@ -51,7 +52,7 @@ function refusal(context: Readonly<RouterContextProvider>, error: unknown) {
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-2xl">
+    <main className="form-page max-w-2xl">
       <h1 className="page-heading">Edit Listing</h1>
       {/* A fresh form per listing: its state starts from that listing's values. */}
       <ListingEditor

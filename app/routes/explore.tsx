@@ -1,42 +1,50 @@
-import { Link } from "react-router";
-// Imported, not in public/: Vite inlines these small drawings into the page's code, so they cost no request.
-import rentImage from "#app/assets/category-rent.svg";
-import saleImage from "#app/assets/category-sale.svg";
+import { CategoryTiles } from "#app/components/explore/category-tiles.tsx";
+import { ExploreHero } from "#app/components/explore/explore-hero.tsx";
+import { ListingStrip } from "#app/components/explore/listing-strip.tsx";
+import { useSite } from "#app/components/shell/use-root-data.ts";
+import { isThrownResponse } from "#app/http/thrown-response.ts";
+import { type ExploreListings, loadExploreListings } from "#app/modules/listing/listing.repo.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
+import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/explore.ts";
 
-export const meta: Route.MetaFunction = () => [
-  { title: "Explore homes for rent and for sale · Homestead" },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle("Explore homes for rent and for sale", matches),
   { name: "description", content: "Browse places for rent and for sale, and offers from local owners." },
 ];
 
-const categories = [
-  { to: "/category/rent", label: "Places for rent", image: rentImage },
-  { to: "/category/sale", label: "Places for sale", image: saleImage },
-] as const;
+export async function loader({ context }: Route.LoaderArgs) {
+  return loadExploreListings(context.get(servicesContext).db);
+}
 
-export default function Explore() {
+const NOTHING_FETCHED: ExploreListings = { recommended: [], offers: [], covers: { rent: null, sale: null } };
+
+/** Offline, Explore still shows what needs no data: the search box and the two categories. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  try {
+    return await serverLoader();
+  } catch (error) {
+    if (isThrownResponse(error)) throw error;
+    return NOTHING_FETCHED;
+  }
+}
+
+export default function Explore({ loaderData }: Route.ComponentProps) {
+  const { recommended, offers, covers } = loaderData;
+  const site = useSite();
   return (
-    <main className="page">
-      <h1 className="page-heading">Explore</h1>
-      <h2 className="mb-4 text-xl font-bold">Categories</h2>
-      <ul className="grid grid-cols-2 gap-4">
-        {categories.map((category) => (
-          <li key={category.to}>
-            <Link to={category.to} prefetch="intent" className="group block">
-              <img
-                src={category.image}
-                alt=""
-                width={400}
-                height={260}
-                // The two pictures fill a phone's first screen; the first is the page's largest paint.
-                fetchPriority="high"
-                className="aspect-[40/26] w-full rounded-2xl object-cover shadow-sm transition group-hover:shadow-md"
-              />
-              <span className="mt-2 block font-semibold">{category.label}</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+    <main>
+      <ExploreHero siteName={site.name} />
+      <div className="page flex flex-col gap-12 lg:gap-16">
+        <CategoryTiles covers={covers} />
+        <ListingStrip id="recommended-heading" heading="Recommended" listings={recommended} eager />
+        <ListingStrip
+          id="offers-heading"
+          heading="Latest offers"
+          more={{ to: "/offers", label: "See every offer" }}
+          listings={offers}
+        />
+      </div>
     </main>
   );
 }

@@ -6,11 +6,12 @@ import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
 import { ForgotPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/forgot-password.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Forgot password · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Forgot password", matches)];
 
 const SEND_FAILED = "Could not send reset email";
 
@@ -38,7 +39,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Forgot Password</h1>
       <Form method="post" className="flex flex-col gap-4">
         <EmailField />

@@ -9,12 +9,13 @@ import { toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { deleteListing } from "#app/modules/listing/listing.service.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { changeOwnName } from "#app/modules/user/user.service.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/profile.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "My Profile · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("My Profile", matches)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
@@ -45,27 +46,33 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const { user, listings } = loaderData;
   return (
-    <main className="page max-w-2xl">
-      <header className="mb-6 flex items-center justify-between">
+    <main className="page max-w-5xl">
+      <header className="mb-8 flex items-center justify-between gap-4">
         <h1 className="page-heading mb-0">My Profile</h1>
         <Form method="post" action="/logout">
-          <button
-            type="submit"
-            className="rounded-full bg-brand-600 px-4 py-2 text-sm font-bold text-white hover:bg-brand-700"
-          >
+          <button type="submit" className="btn-secondary btn-small">
             Logout
           </button>
         </Form>
       </header>
-      <PersonalDetails user={user} />
-      <Link
-        to="/create-listing"
-        className="card mt-6 flex items-center justify-between gap-3 font-semibold hover:bg-brand-50"
-      >
-        <HomeIcon />
-        <span className="grow">Sell or rent your home</span>
-        <ArrowRightIcon />
-      </Link>
+      <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:items-start">
+        <PersonalDetails user={user} />
+        <Link
+          to="/create-listing"
+          className="card flex items-center gap-4 p-5 font-semibold transition-colors hover:bg-brand-soft md:mt-10"
+        >
+          <span className="flex size-12 shrink-0 items-center justify-center rounded-full bg-brand-soft text-accent">
+            <HomeIcon />
+          </span>
+          <span className="grow">
+            Sell or rent your home
+            <span className="block text-sm font-normal text-muted">
+              Publish it with photos in a few minutes.
+            </span>
+          </span>
+          <ArrowRightIcon />
+        </Link>
+      </div>
       <YourListings listings={listings} />
     </main>
   );

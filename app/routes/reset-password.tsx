@@ -7,11 +7,12 @@ import { readForm } from "#app/http/request-body.server.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/modules/auth/auth.constants.ts";
 import { callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
 import { ResetPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/reset-password.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Choose a new password · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Choose a new password", matches)];
 
 const LINK_INVALID = "This reset link is invalid or has expired. Ask for a new one.";
 
@@ -52,7 +53,7 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Choose a new password</h1>
       {loaderData.token ? (
         <Form method="post" className="flex flex-col gap-4">

@@ -8,10 +8,11 @@ import { readForm } from "#app/http/request-body.server.ts";
 import { signInOrUp } from "#app/modules/auth/auth.forward.server.ts";
 import { SignInFormSchema } from "#app/modules/auth/auth.schema.ts";
 import { getUser, redirectTarget } from "#app/modules/auth/auth.session.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/sign-in.ts";
 
-export const meta: Route.MetaFunction = () => [{ title: "Sign in · Homestead" }];
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Sign in", matches)];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (await getUser(context)) throw redirect(redirectTarget(url));
@@ -34,7 +35,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export default function SignIn({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   return (
-    <main className="page max-w-md">
+    <main className="form-page">
       <h1 className="page-heading">Welcome Back!</h1>
       {/* Posts to this page's URL, ?redirectTo= included: the action sends the user back there. */}
       <Form method="post" className="flex flex-col gap-4">

@@ -155,6 +155,33 @@ test.describe("signed out", () => {
     await expectNoViolations(page, "listing page with the map popup open");
   });
 
+  test("listing page with the full-screen viewer open, in both themes", async ({ page, othersListing }) => {
+    await page.goto(othersListing.path);
+    await settle(page);
+    await page.getByRole("link", { name: "View full screen" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await page.keyboard.press("ArrowRight");
+    await expectNoViolations(page, "the photo viewer");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoViolations(page, "the photo viewer, dark");
+  });
+
+  test("a category offline, with Could not fetch listings and Retry, in both themes", async ({ page }) => {
+    const categoryCode = page.waitForResponse((response) => /\/assets\/category-/.test(response.url()));
+    await page.goto("/");
+    await settle(page);
+    await categoryCode; // Explore fetches the categories' code ahead
+    await page.context().setOffline(true);
+    await page.getByRole("link", { name: "Places for rent" }).click();
+    await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
+    const toast = await holdToast(page, "Could not fetch listings");
+    await expectNoViolations(page, "offline category");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoViolations(page, "offline category, dark");
+    await expect(toast).toBeVisible();
+    await page.context().setOffline(false);
+  });
+
   test("unknown listing: 404 page with its toast", async ({ page }) => {
     await page.goto("/category/rent/00000000-0000-4000-8000-000000000000");
     const toast = await holdToast(page, "Listing does not exist");
@@ -200,6 +227,9 @@ test.describe("signed out", () => {
         await page.goto(path);
         await expect(page.getByText(message)).toBeVisible();
         await expectNoViolations(page, `empty ${path}`);
+        await page.emulateMedia({ colorScheme: "dark" });
+        await expectNoViolations(page, `empty ${path}, dark`);
+        await page.emulateMedia({ colorScheme: "light" });
       }
       await context.close();
     } finally {
@@ -231,11 +261,19 @@ test.describe("signed in", () => {
     await expectNoViolations(page, "someone else's listing, signed in");
   });
 
-  test("own listing, without Contact Landlord", async ({ page, owner }) => {
+  test("own listing, with Edit and Delete instead of Contact Landlord, and the confirmation", async ({
+    page,
+    owner,
+  }) => {
     await page.goto(owner.path);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(owner.listing.name);
     await expect(page.getByRole("link", { name: "Contact Landlord" })).toHaveCount(0);
     await expectNoViolations(page, "own listing");
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page, "own listing, delete confirmation open");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
   test("profile with listings, and the delete confirmation", async ({ page, owner }) => {
@@ -298,6 +336,58 @@ test.describe("signed in", () => {
     await expect(page.getByText("You have no listings yet.")).toBeVisible();
     await expectNoViolations(page, "profile without listings");
     await context.close();
+  });
+});
+
+test.describe("dark theme, signed out", () => {
+  test.use({ colorScheme: "dark" });
+
+  for (const [name, path] of [...PUBLIC_SCREENS, ["Sign in", "/sign-in"], ["Sign up", "/sign-up"]] as const) {
+    test(`${name}: ${path}`, async ({ page, othersListing }) => {
+      expect(othersListing.listing.offer).toBe(true);
+      await page.goto(path);
+      await expectNoViolations(page, `${name}, dark`);
+    });
+  }
+
+  test("listing page with photos, map and a failed sign-in's toast", async ({ page, othersListing }) => {
+    await page.goto(othersListing.path);
+    await showMap(page);
+    await expectNoViolations(page, "listing page, dark");
+    await page.goto("/sign-in");
+    await settle(page);
+    await page.getByLabel("Email").fill(newAccount().email);
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Sign In" }).click();
+    const toast = await holdToast(page, "Bad User Credentials");
+    await expectNoViolations(page, "sign in after a failure, dark");
+    await expect(toast).toBeVisible();
+  });
+});
+
+test.describe("dark theme, signed in", () => {
+  test.use({ signedIn: true, colorScheme: "dark" });
+
+  test("profile, own listing, the listing form with its messages", async ({ page, owner }) => {
+    await page.goto("/profile");
+    await expect(page.getByRole("heading", { name: owner.listing.name })).toBeVisible();
+    await expectNoViolations(page, "profile, dark");
+    await page.goto(owner.path);
+    await expectNoViolations(page, "own listing, dark");
+    await page.goto("/create-listing");
+    await expect(
+      page.getByRole("group", { name: "Offer" }).getByRole("button", { name: "Yes" }),
+    ).toBeEnabled();
+    await page
+      .getByLabel("Images", { exact: true })
+      .setInputFiles([
+        await photoFile("cover", "#b45309"),
+        { name: "notes.gif", mimeType: "image/gif", buffer: Buffer.from("GIF89a") },
+      ]);
+    await expect(page.getByText("1 of 6 images uploaded")).toBeVisible({ timeout: 30_000 });
+    await page.getByRole("button", { name: "Create Listing" }).click();
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expectNoViolations(page, "create listing with messages and a refused photo, dark");
   });
 });
 

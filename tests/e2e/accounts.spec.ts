@@ -51,6 +51,26 @@ test.describe("accounts", () => {
     ).toBeVisible();
   });
 
+  test("sign-up takes a name of 60 characters at most, and says so under the field", async ({ page }) => {
+    await page.goto("/sign-up");
+    const name = page.getByLabel("Name");
+    await expect(name).toHaveAttribute("maxlength", "60");
+    await expect(page.getByText("Up to 60 characters.")).toBeVisible();
+    // Typed, the 61st character does not go in.
+    await name.pressSequentially("A".repeat(61));
+    await expect(name).toHaveValue("A".repeat(60));
+    // Sent anyway (a browser that ignores maxlength), the server says what is wrong, under the field.
+    await name.evaluate((input) => input.removeAttribute("maxlength"));
+    await name.fill("B".repeat(61));
+    await page.getByLabel("Email").fill(newAccount().email);
+    await page.getByLabel("Password", { exact: true }).fill("correct-horse-42");
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await expect(page.getByText("Keep your name under 60 characters")).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByText("Something went wrong with registration")).toHaveCount(0);
+    await expect(page).toHaveURL("/sign-up");
+  });
+
   test("the show-password toggle reveals the password", async ({ page }) => {
     await page.goto("/sign-in");
     const password = page.getByLabel("Password", { exact: true });
@@ -70,7 +90,7 @@ test.describe("accounts", () => {
     await page.goto("/sign-in");
     await page.getByRole("link", { name: "Forgot Password" }).click();
     await expect(page).toHaveURL("/forgot-password");
-    await expect(page.getByRole("link", { name: "Sign In" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("link", { name: "Sign In" })).toBeVisible();
     await page.getByLabel("Email").fill(account.email);
     await page.getByRole("button", { name: "Send Reset Link" }).click();
     await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Email was sent" })).toBeVisible();
@@ -177,6 +197,8 @@ test.describe("accounts", () => {
     await page.getByRole("button", { name: "done" }).click();
     // "change" shows at once and stays disabled until the save has answered; reloading sooner would cancel it.
     await expect(page.getByRole("button", { name: "change" })).toBeEnabled();
+    // Said beside the field, and to screen readers (a status).
+    await expect(page.getByRole("status").filter({ hasText: "Name saved" })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Name")).toHaveValue("Alan M. Turing");
     await expect(page.getByRole("link", { name: "Sell or rent your home" })).toHaveAttribute(
@@ -200,14 +222,24 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/profile");
   });
 
-  test("the bottom navigation highlights the active tab", async ({ page }) => {
+  test("the phone's tab bar highlights the active tab, Explore also on categories and listings", async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.goto("/offers");
     const nav = page.getByRole("navigation", { name: "Main" });
+    // On a phone the bar is the navigation; the header keeps the name and "List your home".
+    await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Profile"]);
     await expect(nav.getByRole("link", { name: "Offers" })).toHaveAttribute("aria-current", "page");
-    await expect(nav.getByRole("link", { name: "Explore" })).not.toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Explore" })).not.toHaveAttribute("aria-current");
+    await expect(page.getByRole("banner").getByRole("link", { name: "List your home" })).toBeVisible();
     await nav.getByRole("link", { name: "Explore" }).click();
     await expect(page).toHaveURL("/");
     await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "page");
+    await page.getByRole("link", { name: "Places for sale" }).click();
+    await expect(page).toHaveURL("/category/sale");
+    await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "true");
+    await expect(nav.getByRole("link", { name: "Offers" })).not.toHaveAttribute("aria-current");
   });
 
   test("an unknown address shows the 404 page", async ({ page }) => {

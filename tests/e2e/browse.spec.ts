@@ -105,7 +105,24 @@ test("Explore leads to both categories, each with its header and newest listings
     if (request.resourceType() === "script") scripts.push(request.url());
   });
   await page.goto("/");
+  // What the site is, the search box's slot, SPEC's Categories, and the newest listings with their covers.
+  await expect(page.getByText("lists homes for rent and for sale, straight from their owners")).toBeVisible();
+  const search = page.getByRole("search");
+  await expect(search.getByRole("searchbox", { name: "Search by city or address" })).toHaveAttribute(
+    "name",
+    "q",
+  );
+  await expect(search.locator("form")).toHaveAttribute("action", "/search");
   await expect(page.getByRole("heading", { name: "Categories" })).toBeVisible();
+  const recommended = page.getByRole("region", { name: "Recommended" });
+  await expect(recommended.getByRole("heading", { level: 3 }).first()).toHaveText(sale.name);
+  await expect(recommended.getByRole("heading", { level: 3 }).nth(1)).toHaveText(rent.name);
+  await expect(recommended.getByRole("img", { name: sale.name })).toHaveJSProperty("complete", true);
+  // Every photo has its size before it arrives: nothing moves while they load.
+  for (const image of await page.getByRole("main").locator("img").all()) {
+    expect(await image.getAttribute("width")).toBeTruthy();
+    expect(await image.getAttribute("height")).toBeTruthy();
+  }
   await page.getByRole("link", { name: "Places for rent" }).click();
   await expect(page).toHaveURL("/category/rent");
   await expect(page.getByRole("heading", { level: 1, name: "Places for rent" })).toBeVisible();
@@ -265,16 +282,18 @@ test("Offers lists listings with an offer at their discounted price", async ({ p
   });
 
   await gotoHydrated(page, "/");
-  await page.getByRole("link", { name: "Offers" }).click();
+  await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Offers" }).click();
   await expect(page).toHaveURL("/offers");
   await expect(page.getByRole("heading", { level: 1, name: "Offers" })).toBeVisible();
   const paths = await cardPaths(page);
   expect(paths.slice(0, 2)).toEqual([`/category/sale/${saleOffer.id}`, `/category/rent/${rentOffer.id}`]);
   expect(paths).not.toContain(`/category/rent/${plain.id}`);
   await expect(page.getByRole("listitem").filter({ hasText: saleOffer.name })).toContainText("$1,200,000");
-  await expect(page.getByRole("listitem").filter({ hasText: rentOffer.name })).toContainText(
-    "$2,250 / Month",
-  );
+  const rentOfferCard = page.getByRole("listitem").filter({ hasText: rentOffer.name });
+  await expect(rentOfferCard).toContainText("$2,250 / Month");
+  // The regular price, struck through beside the offer's.
+  await expect(rentOfferCard.locator("del")).toHaveText("$2,500");
+  await expect(page.getByRole("listitem").filter({ hasText: plain.name })).toHaveCount(0);
 });
 
 test("a listing's page shows every fact, photos, share and the map", async ({ page, context, data }) => {
@@ -315,6 +334,14 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
     "Parking Spot",
     "Furnished",
   ]);
+  // The lister by name, never by e-mail; price and "/ Month" on one line; no owner's actions for a visitor.
+  await expect(main.getByText("Listed by Grace Hopper")).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1 }).getByText("$2,300 / Month")).toHaveCSS(
+    "white-space",
+    "nowrap",
+  );
+  await expect(page.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
   // The owner is a stranger to this visitor: Contact Landlord is offered.
   await expect(page.getByRole("link", { name: "Contact Landlord" })).toHaveAttribute(
     "href",
@@ -330,6 +357,10 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
   await expect(slider.getByText("2 / 3")).toBeVisible();
   await slider.getByRole("button", { name: "Previous photo" }).click();
   await expect(slider.getByText("1 / 3")).toBeVisible();
+  // Wide screens have thumbnails; a photo is shown whole, in a frame of the cover's shape.
+  await page.getByRole("list", { name: "Thumbnails" }).getByRole("button", { name: "Show photo 3" }).click();
+  await expect(slider.getByText("3 / 3")).toBeVisible();
+  await expect(slider.getByRole("img").first()).toHaveCSS("object-fit", "contain");
 
   // Share copies the page URL and says so for 2 seconds.
   await context.grantPermissions(["clipboard-read", "clipboard-write"], {
@@ -525,7 +556,10 @@ test("unknown categories and listings are 404s", async ({ page }) => {
   const listing = await page.goto("/category/rent/no-such-listing");
   expect(listing?.status()).toBe(404);
   await expect(page.getByText("Listing does not exist").first()).toBeVisible();
-  await expect(page.getByRole("link", { name: "Back to Explore" })).toBeVisible();
+  // The error page keeps the site's header and offers the way on.
+  await expect(page.getByRole("banner").getByRole("link", { name: "Homestead" })).toBeVisible();
+  await page.getByRole("link", { name: "Go to Explore" }).click();
+  await expect(page).toHaveURL("/");
 });
 
 test("the sitemap index leads to the public pages and every listing, with absolute URLs", async ({
@@ -573,6 +607,157 @@ test("empty lists say so", async ({ browser }) => {
   } finally {
     await app.cleanup();
   }
+});
+
+test("offline, a category says Could not fetch listings with Retry, and Retry brings the list", async ({
+  page,
+  data,
+}) => {
+  const owner = await createUser(data.db);
+  const listing = await insertTestListing(data, owner.id, { name: "Offline rent loft", timestamp: later() });
+  // Explore fetches the categories' code ahead; then the network drops.
+  const categoryCode = page.waitForResponse((response) => /\/assets\/category-/.test(response.url()));
+  await gotoHydrated(page, "/");
+  await categoryCode;
+  await page.context().setOffline(true);
+  await page.getByRole("link", { name: "Places for rent" }).click();
+  // The page, its header and the bar stay; the list says what failed, as a toast and in place, with Retry.
+  await expect(page.getByRole("heading", { level: 1, name: "Places for rent" })).toBeVisible();
+  await expect(toast(page, "Could not fetch listings")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Could not fetch listings" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toHaveCount(0);
+  const retry = page.getByRole("button", { name: "Retry" });
+  await page.context().setOffline(false);
+  await retry.click();
+  await expect(page.getByRole("heading", { name: listing.name })).toBeVisible();
+  await expect(retry).toHaveCount(0);
+
+  // A page without a list of its own to fall back on gets the error page, with Retry and the way to Explore.
+  // (Its code came while the pointer rested on the card; without it the browser's own offline page shows.)
+  const card = page.getByRole("link", { name: new RegExp(listing.name) });
+  const listingCode = page.waitForResponse((response) =>
+    /\/assets\/listing-[\w-]+\.js$/.test(response.url()),
+  );
+  await card.hover();
+  await listingCode;
+  await page.context().setOffline(true);
+  await card.click();
+  await expect(page.getByRole("heading", { name: "Something went wrong" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Go to Explore" })).toBeVisible();
+  await page.context().setOffline(false);
+  await page.getByRole("link", { name: "Retry" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toContainText(listing.name);
+});
+
+test("Back from a listing returns to the list as it was, Load More pages included", async ({
+  page,
+  data,
+}) => {
+  test.slow(); // 12 listings
+  const owner = await createUser(data.db);
+  const listings: TestListing[] = [];
+  for (let i = 1; i <= 12; i++) {
+    listings.push(
+      await insertTestListing(data, owner.id, {
+        type: "sale",
+        name: `Back-link sale home ${String(i).padStart(2, "0")}`,
+        timestamp: later(),
+      }),
+    );
+  }
+  await gotoHydrated(page, "/category/sale");
+  await page.getByRole("link", { name: "Load More" }).click();
+  await expect.poll(async () => (await cardPaths(page)).length).toBeGreaterThan(10);
+  const shown = await cardPaths(page);
+  // The 11th card, below the first page: open it, then go back with the page's own link.
+  const eleventh = page.getByRole("main").getByRole("listitem").nth(10);
+  await eleventh.scrollIntoViewIfNeeded();
+  const scrolled = await page.evaluate(() => window.scrollY);
+  await eleventh.getByRole("link").click();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.getByRole("link", { name: "Back to Places for sale" }).click();
+  await expect(page).toHaveURL("/category/sale");
+  await expect.poll(() => cardPaths(page)).toEqual(shown);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
+
+  // Opened directly, the listing's page leads to its category.
+  await page.goto(`/category/sale/${listings[0]!.id}`);
+  await page.getByRole("link", { name: "Back to Places for sale" }).click();
+  await expect(page).toHaveURL("/category/sale");
+});
+
+test("the full-screen viewer: arrows, swipe, Escape, the focus kept inside, photo n of m announced", async ({
+  page,
+  data,
+}) => {
+  const owner = await createUser(data.db);
+  const listing = await insertTestListing(data, owner.id, {
+    name: "Viewer flat with three rooms",
+    photos: 3,
+    timestamp: later(),
+  });
+  const scripts: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "script") scripts.push(request.url());
+  });
+  await gotoHydrated(page, `/category/rent/${listing.id}`);
+  // Its code loads when it is first opened, not with the page.
+  expect(scripts.filter((script) => /photo-viewer/.test(script))).toEqual([]);
+
+  const open = page.getByRole("link", { name: "View full screen" });
+  await open.focus();
+  await page.keyboard.press("Enter");
+  const viewer = page.getByRole("dialog", { name: `Photos of ${listing.name}` });
+  await expect(viewer).toBeVisible();
+  const status = viewer.getByRole("status");
+  await expect(status).toHaveText("Photo 1 of 3");
+  await expect(viewer.getByRole("img", { name: listing.name })).toBeVisible();
+
+  await page.keyboard.press("ArrowRight");
+  await expect(status).toHaveText("Photo 2 of 3");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("ArrowRight");
+  await expect(status).toHaveText("Photo 3 of 3");
+  await page.keyboard.press("ArrowLeft");
+  await expect(status).toHaveText("Photo 2 of 3");
+
+  // Tab and Shift+Tab go round the viewer's own buttons and never reach the page behind it.
+  for (const key of ["Tab", "Tab", "Tab", "Tab", "Shift+Tab", "Shift+Tab", "Shift+Tab"]) {
+    await page.keyboard.press(key);
+    expect(await viewer.evaluate((dialog) => dialog.contains(document.activeElement))).toBe(true);
+  }
+
+  // A swipe to the left is the next photo, to the right the previous one.
+  const box = (await viewer.getByRole("img").boundingBox())!;
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + box.width * 0.8, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(status).toHaveText("Photo 3 of 3");
+  await page.mouse.move(box.x + box.width * 0.2, y);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.8, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(status).toHaveText("Photo 2 of 3");
+
+  // Escape closes it, the focus goes back to where it was, and the page shows the photo seen last.
+  await page.keyboard.press("Escape");
+  await expect(viewer).toHaveCount(0);
+  await expect(open).toBeFocused();
+  await expect(
+    page.getByRole("region", { name: `Photos of ${listing.name}` }).getByText("2 / 3"),
+  ).toBeVisible();
+
+  // A photo itself opens the viewer on that photo; Close closes it.
+  await page
+    .getByRole("region", { name: `Photos of ${listing.name}` })
+    .getByRole("img")
+    .nth(1)
+    .click();
+  await expect(status).toHaveText("Photo 2 of 3");
+  await viewer.getByRole("button", { name: "Close" }).click();
+  await expect(viewer).toHaveCount(0);
 });
 
 async function saleIds(data: AppData) {

@@ -185,6 +185,9 @@ test("sign up and publish a listing with the keyboard only", async ({ page }) =>
   const images = page.getByLabel("Images", { exact: true });
   await tabTo(page, images);
   await expectVisibleFocus(images);
+  // The file input itself is hidden inside its drop zone, which draws the ring around the whole zone.
+  const zone = page.locator("label").filter({ hasText: "Add photos" });
+  expect(await zone.evaluate((element) => getComputedStyle(element).boxShadow)).toMatch(/0px 0px 0px [1-9]/);
   await chooseFiles(page, [await photo("front", "#1d4ed8"), await photo("garden", "#15803d")]);
   await expect(page.getByText("2 of 6 images uploaded")).toBeVisible({ timeout: 60_000 });
 

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -7,7 +7,7 @@ import { type Browser, test as base, expect, type Locator, type Page } from "@pl
 import sharp from "sharp";
 import { imageFileKeys } from "#app/modules/image/image.service.server.ts";
 import { newAccount, signUp } from "#tests/support/accounts.ts";
-import { type AppData, appDataFixture } from "#tests/support/app-data.ts";
+import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
 
 /**
  * Publishing (issue 4): create, edit and delete listings with photos through the real form, against the
@@ -170,29 +170,124 @@ async function listingImages(data: AppData, listingId: string) {
     .execute();
 }
 
-test("asks to wait while a photo uploads, and lets the listing go once it is up", async ({
+test("a press while photos upload is kept: Uploading photos… 1 of 3, then saved once the last is up", async ({
   page,
   photos,
+  data,
 }) => {
   await signUp(page, newAccount("Wanda Waiting"));
   await openForm(page, "/create-listing");
-  await page.getByLabel("Name").fill("Flat saved after its photo");
+  await page.getByLabel("Name").fill("Flat saved after its photos");
   await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
-  // A slow connection: each chunk of the photo takes a second and a half to arrive.
+  // A slow connection: the photos arrive one after the other, a couple of seconds apart.
+  let patches = 0;
   await page.route("**/api/uploads/*", async (route) => {
-    if (route.request().method() === "PATCH") await new Promise((resolve) => setTimeout(resolve, 1500));
+    if (route.request().method() === "PATCH") {
+      patches += 1;
+      await new Promise((resolve) => setTimeout(resolve, 1500 * patches));
+    }
     await route.continue();
   });
-  await page.getByLabel("Images", { exact: true }).setInputFiles([photos.red]);
-  await page.getByRole("button", { name: "Create Listing" }).click();
-  const wait = page.getByText("Please wait until the images are uploaded");
-  await expect(wait).toBeVisible();
+  await page.getByLabel("Images", { exact: true }).setInputFiles([photos.red, photos.green, photos.blue]);
+  const create = page.getByRole("button", { name: "Create Listing" });
+  await create.click();
+  // One press: kept while the photos upload, with the spinner and the count, then the listing saves itself.
+  await expect(create).toHaveAttribute("aria-busy", "true");
+  await expect(page.getByRole("status").filter({ hasText: "Uploading photos… 1 of 3" })).toBeVisible();
+  await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/, { timeout: 30_000 });
+  await expect(toast(page, "Listing saved")).toBeVisible();
+  const id = page.url().split("/").at(-1)!;
+  expect(await listingImages(data, id)).toHaveLength(3);
+});
+
+test("a failed photo stops the save with Images not uploaded until it is retried or removed", async ({
+  page,
+  photos,
+  data,
+}) => {
+  await signUp(page, newAccount("Fiona Failure"));
+  await openForm(page, "/create-listing");
+  await page.getByLabel("Name").fill("Flat with a stubborn photo");
+  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Regular Price").fill("1750");
+  // The server refuses to start one photo's upload (as a full disk or a broken proxy would).
+  const blue = Buffer.from(path.basename(photos.blue)).toString("base64");
+  await page.route("**/api/uploads", (route) =>
+    route.request().method() === "POST" && route.request().headers()["upload-metadata"]?.includes(blue)
+      ? route.fulfill({ status: 400, contentType: "text/plain", body: "The upload could not be stored" })
+      : route.continue(),
+  );
+  await page.getByLabel("Images", { exact: true }).setInputFiles([photos.red, photos.blue]);
   await expectUploaded(page, 1);
-  await expect(wait).toHaveCount(0);
-  await page.getByRole("button", { name: "Create Listing" }).click();
+  const tile = page.getByRole("list", { name: "Selected photos" }).getByRole("listitem").nth(1);
+  await expect(tile).toContainText("The upload could not be stored");
+  await expect(toast(page, "Images not uploaded")).toHaveCount(1);
+
+  const create = page.getByRole("button", { name: "Create Listing" });
+  await create.click();
+  await expect(page.getByRole("main").getByText("Images not uploaded", { exact: true })).toBeVisible();
+  await expect(page.getByLabel("Images", { exact: true })).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL("/create-listing");
+
+  // Retried (the server takes it this time): the form saves with both photos, and the error toasts go.
+  await page.unroute("**/api/uploads");
+  await tile.getByRole("button", { name: `Retry ${path.basename(photos.blue)}` }).click();
+  await expectUploaded(page, 2);
+  await create.click();
   await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/);
   await expect(toast(page, "Listing saved")).toBeVisible();
+  await expect(toast(page, "Images not uploaded")).toHaveCount(0);
+  expect(await listingImages(data, page.url().split("/").at(-1)!)).toHaveLength(2);
+
+  // Three refused files at once: one toast for the choice, each tile saying why; removed, the form saves.
+  await openForm(page, "/create-listing");
+  await page.getByLabel("Name").fill("Flat after three wrong files");
+  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Regular Price").fill("1750");
+  const gifs = await threeGifs();
+  await page.getByLabel("Images", { exact: true }).setInputFiles([...gifs, photos.green]);
+  await expectUploaded(page, 1);
+  await expect(page.getByText("Only .jpg, .jpeg and .png images are accepted")).toHaveCount(3);
+  await expect(toast(page, "Images not uploaded")).toHaveCount(1);
+  await create.click();
+  await expect(page.getByRole("main").getByText("Images not uploaded", { exact: true })).toBeVisible();
+  for (const gif of gifs) await page.getByRole("button", { name: `Remove ${path.basename(gif)}` }).click();
+  await create.click();
+  await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/);
+  await expect(toast(page, "Listing saved")).toBeVisible();
+});
+
+/** Three GIFs (refused by type before any upload), each its own file. */
+async function threeGifs() {
+  const dir = await mkdtemp(path.join(tmpdir(), "homestead-gifs-"));
+  return Promise.all(
+    ["one", "two", "three"].map(async (name) => {
+      const file = path.join(dir, `${name}.gif`);
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: "#000" } })
+        .gif()
+        .toFile(file);
+      return file;
+    }),
+  );
+}
+
+test("photos can be dropped on Add photos", async ({ page, photos }) => {
+  await signUp(page, newAccount("Dori Dropper"));
+  await openForm(page, "/create-listing");
+  const zone = page.getByText("Add photos", { exact: true });
+  await expect(zone).toBeVisible();
+  const bytes = (await readFile(photos.red)).toString("base64");
+  const dataTransfer = await page.evaluateHandle((base64) => {
+    const transfer = new DataTransfer();
+    const content = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    transfer.items.add(new File([content], "dropped.jpg", { type: "image/jpeg" }));
+    return transfer;
+  }, bytes);
+  await zone.dispatchEvent("dragover", { dataTransfer });
+  await zone.dispatchEvent("drop", { dataTransfer });
+  await expectUploaded(page, 1);
+  await expect(page.getByRole("list", { name: "Selected photos" })).toContainText("dropped.jpg");
 });
 
 test("visitors are sent to sign in before creating or editing", async ({ page }) => {
@@ -236,7 +331,7 @@ test("publishes a rent listing and a sale offer with 3 photos, shown on their pa
     photos: [photos.red],
   });
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`${rentName} - $1,850 / Month`);
-  await expect(page.getByText("For Rent")).toBeVisible();
+  await expect(page.getByText("For Rent", { exact: true })).toBeVisible();
 
   const saleName = "Baker Street townhouse";
   await openForm(page, "/create-listing");
@@ -260,7 +355,7 @@ test("publishes a rent listing and a sale offer with 3 photos, shown on their pa
   await expect(toast(page, "Listing saved")).toBeVisible();
   const saleId = page.url().split("/").at(-1)!;
   await expect(page.getByRole("heading", { level: 1 })).toContainText(`${saleName} - $900,000`);
-  await expect(page.getByText("For Sale")).toBeVisible();
+  await expect(page.getByText("For Sale", { exact: true })).toBeVisible();
   await expect(page.getByText("$50,000 discount")).toBeVisible();
   await expect(page.getByText(/London/).first()).toBeVisible();
 
@@ -456,6 +551,53 @@ test("shows every validation message of SPEC.md section 5 through the form", asy
   await submit.click();
   await expect(page).toHaveURL(/\/category\/rent\//);
   await expect(toast(page, "Listing saved")).toBeVisible();
+});
+
+test("the owner edits and deletes from the listing's own page, with the profile's confirmation", async ({
+  page,
+  browser,
+  baseURL,
+  data,
+}) => {
+  const account = await signUp(page, newAccount("Owen Owner"));
+  const listing = await insertTestListing(data, await userIdByEmail(data.db, account.email), {
+    name: "Owner's garden flat",
+  });
+  const listingPage = `/category/rent/${listing.id}`;
+
+  // A visitor sees Contact Landlord and no owner's actions.
+  const visitor = await browser.newPage({ baseURL });
+  await visitor.goto(listingPage);
+  await expect(visitor.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
+  await expect(visitor.getByRole("link", { name: "Edit", exact: true })).toHaveCount(0);
+  await expect(visitor.getByRole("button", { name: "Delete", exact: true })).toHaveCount(0);
+  await visitor.close();
+
+  await page.goto(listingPage);
+  await expect(page.getByRole("link", { name: "Contact Landlord" })).toHaveCount(0);
+  await expect(page.getByText(`Listed by ${account.name}`)).toBeVisible();
+  await page.getByRole("link", { name: "Edit", exact: true }).click();
+  await expect(page).toHaveURL(`/edit-listing/${listing.id}`);
+  await expect(page.getByLabel("Name")).toHaveValue(listing.name);
+
+  await page.goto(listingPage);
+  const remove = page.getByRole("button", { name: "Delete", exact: true });
+  await expect(remove).toBeEnabled();
+  await remove.click();
+  const dialog = page.getByRole("dialog", { name: "Are you sure you want to delete?" });
+  await expect(dialog).toContainText(listing.name);
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+  expect(await listingImages(data, listing.id)).toHaveLength(1);
+
+  await remove.click();
+  await dialog.getByRole("button", { name: "Delete", exact: true }).click();
+  await expect(page).toHaveURL("/profile");
+  await expect(toast(page, "Successfully deleted listings")).toBeVisible();
+  await expect(page.getByText("You have no listings yet.")).toBeVisible();
+  expect(
+    await data.db.selectFrom("listing").select("id").where("id", "=", listing.id).executeTakeFirst(),
+  ).toBeUndefined();
 });
 
 test("another user can neither edit nor delete a listing, not even with forged requests", async ({

@@ -169,6 +169,7 @@ test.describe("read-only addresses", () => {
     "/sitemap.xml",
     "/sitemap-1.xml",
     "/robots.txt",
+    "/manifest.webmanifest",
     "/auth/google",
     "/images/abc-400.webp",
   ]) {

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { EyeIcon } from "#app/components/icons.tsx";
+import { Icon, type IconProps } from "#app/components/icon.tsx";
 
 /** A password input with the show-password toggle of SPEC.md. */
 export function PasswordField({
@@ -35,7 +35,7 @@ export function PasswordField({
           onClick={() => setVisible((shown) => !shown)}
           aria-pressed={visible}
           aria-label="Show password"
-          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-gray-600 hover:text-ink"
+          className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-muted hover:text-ink"
         >
           <EyeIcon crossed={visible} />
         </button>
@@ -46,5 +46,15 @@ export function PasswordField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+function EyeIcon({ className = "size-6", crossed = false }: IconProps & { crossed?: boolean }) {
+  return (
+    <Icon className={className}>
+      <path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" />
+      <circle cx="12" cy="12" r="3" />
+      {crossed ? <path d="M3 3l18 18" /> : null}
+    </Icon>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { errorId, FieldError } from "./field-error.tsx";
+import { errorId, FieldError } from "#app/components/field-error.tsx";
 
 type Option<T extends string> = { label: string; value: T };
 
@@ -53,8 +53,8 @@ export function ChoiceField<T extends string>({
               }}
               className={`min-w-28 rounded-xl px-6 py-3 font-bold uppercase shadow-sm transition ${
                 pressed
-                  ? "bg-brand-600 text-white hover:bg-brand-700"
-                  : "border border-gray-300 bg-white text-ink hover:bg-gray-50"
+                  ? "border border-brand bg-brand text-on-brand hover:bg-brand-strong"
+                  : `border bg-surface text-ink hover:bg-surface-2 ${error ? "border-danger" : "border-line-strong"}`
               }`}
             >
               {option.label}

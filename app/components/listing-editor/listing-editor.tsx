@@ -1,13 +1,15 @@
-import { useState } from "react";
+import { type FormEvent, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { useFormErrors } from "#app/components/use-form-errors.ts";
-import type { Refusal } from "#app/http/errors.ts";
+import { useHydrated } from "#app/components/use-hydrated.ts";
+import type { FieldErrors, Refusal } from "#app/http/errors.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import {
   LISTING_FIELDS,
   LISTING_LIMITS,
+  LISTING_MESSAGES,
   type ListingFormDefaults,
   type ListingFormField,
   listingFormInput,
@@ -18,7 +20,6 @@ import { ChoiceField, YES_NO } from "./choice-field.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
 import { TextField } from "./text-field.tsx";
-import { useHydrated } from "./use-hydrated.ts";
 import { usePhotoUploads } from "./use-photo-uploads.ts";
 
 type Props = {
@@ -32,7 +33,6 @@ const TYPE_OPTIONS = [
   { label: "Sell", value: "sale" },
   { label: "Rent", value: "rent" },
 ] as const;
-const WAIT_FOR_UPLOADS = "Please wait until the images are uploaded";
 const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
 
 /** The element to focus for a field that failed (the first button of a choice, the file input for images). */
@@ -42,7 +42,9 @@ const fieldId = (field: ListingFormField) => `listing-${field}`;
  * The create/edit listing form (SPEC.md section 2). The inputs keep their own values (the browser submits
  * them); state is only what changes what the form shows (the type, the offer) and the discounted price, which
  * outlives its field. It checks itself with the shared schema before submitting; the action checks the same
- * schema again and answers with the same messages.
+ * schema again and answers with the same messages. Pressed while photos are still uploading, it keeps the
+ * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
+ * "Images not uploaded" until it is retried or removed.
  */
 export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
@@ -50,27 +52,50 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
   const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
   const photos = usePhotoUploads(defaults.photos);
+  const formElement = useRef<HTMLFormElement>(null);
+  // A press made while photos upload, kept until the last one is up.
+  const [queued, setQueued] = useState(false);
   const form = useFormErrors({
     refusal: actionData,
-    // Photos still uploading are not in the form yet: it waits for them.
     validate: (element) => {
-      if (photos.busy) return { imageIds: WAIT_FOR_UPLOADS };
       const result = validateListingForm(listingFormInput(new FormData(element)));
-      return result.success ? null : result.errors;
+      const errors: FieldErrors<ListingFormField> = result.success ? {} : { ...result.errors };
+      // Photos still uploading are not in the form yet: the rest is checked now, the photos once they are up.
+      if (photos.busy) delete errors.imageIds;
+      else if (photos.failed) errors.imageIds = LISTING_MESSAGES.imagesNotUploaded;
+      return Object.keys(errors).length > 0 ? errors : null;
     },
     order: LISTING_FIELDS,
     fieldId,
     onRefused: (errors) => {
+      // Keyed by its words: pressing again replaces the toast rather than stacking copies of it.
       const toast = listingToastMessage(errors);
-      if (toast) notify("error", toast);
+      if (toast) notify("error", toast, toast);
     },
   });
-  // "Please wait" goes as soon as the last photo is up: the form can then be sent.
-  const errors =
-    !photos.busy && form.errors.imageIds === WAIT_FOR_UPLOADS
-      ? { ...form.errors, imageIds: undefined }
-      : form.errors;
+  const { errors } = form;
   const saving = useNavigation().state === "submitting";
+
+  useEffect(() => {
+    if (!queued || photos.busy) return;
+    setQueued(false);
+    // The same submission as the user's press: checked again (a photo may have failed), then sent.
+    formElement.current?.requestSubmit();
+  }, [queued, photos.busy]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    form.onSubmit(event);
+    if (event.defaultPrevented) {
+      setQueued(false);
+      return;
+    }
+    if (photos.busy) {
+      event.preventDefault();
+      setQueued(true);
+    }
+  }
+
+  const uploaded = photos.items.filter((item) => item.status === "done").length;
   const hydrated = useHydrated();
   const suffix = type === "rent" ? "$ / Month" : undefined;
   /** A field's id (what takes the focus), its form name and its message. */
@@ -78,9 +103,10 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
 
   return (
     <Form
+      ref={formElement}
       method="post"
       noValidate
-      onSubmit={form.onSubmit}
+      onSubmit={onSubmit}
       onChange={form.onChange}
       className="flex flex-col gap-6"
     >
@@ -173,13 +199,22 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       />
       {/* Without an offer the discount has no field of its own to show its message under. */}
       {!offer && form.checkedHere && errors.discountedPrice ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm font-semibold text-red-800">
+        <p role="alert" className="alert-error">
           {errors.discountedPrice}
         </p>
       ) : null}
       {/* The action's message belongs to the last submission; the browser's own check replaces it. */}
       <FormMessage data={form.checkedHere ? undefined : actionData} />
-      <button type="submit" className="btn-primary w-full" disabled={saving}>
+      <p role="status" className={queued ? "text-center text-sm font-semibold text-muted" : "sr-only"}>
+        {queued ? `Uploading photos… ${uploaded} of ${photos.items.length}` : ""}
+      </p>
+      <button type="submit" className="btn-primary w-full" disabled={saving} aria-busy={queued || saving}>
+        {queued || saving ? (
+          <span
+            aria-hidden="true"
+            className="size-5 animate-spin rounded-full border-3 border-on-brand/40 border-t-on-brand"
+          />
+        ) : null}
         {submitLabel}
       </button>
     </Form>

@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from "react";
-import { errorId, FieldError } from "./field-error.tsx";
+import { errorId, FieldError } from "#app/components/field-error.tsx";
 
 type Props = Pick<InputHTMLAttributes<HTMLInputElement>, "defaultValue" | "value" | "onChange"> & {
   id: string;

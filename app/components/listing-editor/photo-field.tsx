@@ -1,7 +1,8 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { errorId, FieldError } from "#app/components/field-error.tsx";
+import { Icon } from "#app/components/icon.tsx";
 import { ACCEPTED_IMAGE_EXTENSIONS } from "#app/modules/image/image.upload.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
-import { errorId, FieldError } from "./field-error.tsx";
 import { PhotoTile, photoTileId } from "./photo-tile.tsx";
 import type { PhotoUploads } from "./use-photo-uploads.ts";
 
@@ -16,14 +17,16 @@ type Props = {
 };
 
 /**
- * The Images field: choosing files uploads each one at once (resumably, with its own progress bar); the
- * finished ones are submitted as ordered hidden `imageIds`, the first being the cover.
+ * The Images field: a drop zone ("Add photos": drag and drop on a desktop, tap on a phone, or the keyboard's
+ * Space on the focused file input inside it). Each photo uploads at once (resumably, with its own progress);
+ * the finished ones are submitted as ordered hidden `imageIds`, the first being the cover.
  */
 export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
   const hintId = `${id}-hint`;
   const describedBy = [hintId, errorId(id, error)].filter(Boolean).join(" ");
-  const coverKey = photos.items.find((item) => item.status !== "failed")?.key;
+  const coverKey = photos.items[0]?.key;
   const uploaded = photos.items.filter((item) => item.status === "done").length;
+  const [dragging, setDragging] = useState(false);
   // Moving, making cover and removing re-render the tiles, and the button that had the focus moves or goes:
   // the focus would fall back to <body>. After such a render it goes to the element named here instead.
   const focusNext = useRef<string | null>(null);
@@ -32,6 +35,10 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
     document.getElementById(focusNext.current)?.focus();
     focusNext.current = null;
   });
+  const add = (files: File[]) => {
+    photos.addFiles(files);
+    onEdit();
+  };
   return (
     <div>
       <label htmlFor={id} className="field-label">
@@ -40,24 +47,53 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
       <p id={hintId} className="mb-2 text-sm text-muted">
         The first image will be the cover (max 6).
       </p>
-      <input
-        id={id}
-        type="file"
-        multiple
-        disabled={disabled}
-        accept={ACCEPTED_IMAGE_EXTENSIONS.join(",")}
-        aria-describedby={describedBy}
-        aria-invalid={error ? true : undefined}
-        onChange={(event) => {
-          photos.addFiles(Array.from(event.target.files ?? []));
-          onEdit();
-          // Lets the same file be chosen again after it was removed.
-          event.target.value = "";
+      {/* The zone is a second label of the input: a click or tap anywhere on it opens the file chooser. */}
+      <label
+        htmlFor={id}
+        onDragOver={(event) => {
+          if (disabled) return;
+          event.preventDefault();
+          setDragging(true);
         }}
-        className="block w-full rounded-xl border border-gray-300 bg-white p-3 text-sm file:mr-4 file:rounded-full file:border-0 file:bg-brand-600 file:px-4 file:py-2 file:font-bold file:text-white hover:file:bg-brand-700"
-      />
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          if (!disabled) add(Array.from(event.dataTransfer.files));
+        }}
+        className={`flex cursor-pointer flex-col items-center gap-1 rounded-2xl border-2 border-dashed px-4 py-8 text-center transition-colors has-[:focus-visible]:ring-3 has-[:focus-visible]:ring-focus has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-canvas ${
+          error
+            ? "border-danger bg-danger-soft"
+            : dragging
+              ? "border-brand bg-brand-soft"
+              : "border-line-strong bg-surface hover:bg-surface-2"
+        } ${disabled ? "cursor-not-allowed opacity-60" : ""}`}
+      >
+        <input
+          id={id}
+          type="file"
+          multiple
+          disabled={disabled}
+          accept={ACCEPTED_IMAGE_EXTENSIONS.join(",")}
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          onChange={(event) => {
+            add(Array.from(event.target.files ?? []));
+            // Lets the same file be chosen again after it was removed.
+            event.target.value = "";
+          }}
+          className="sr-only"
+        />
+        <Icon className="size-9 text-accent" strokeWidth={1.8}>
+          <path d="M4 16.5V19a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2.5M12 15V4M7.5 8.5 12 4l4.5 4.5" />
+        </Icon>
+        <span className="font-bold">Add photos</span>
+        <span className="text-sm text-muted">
+          <span className="hidden sm:inline">Drag and drop them here, or click to choose. </span>JPG or PNG.
+        </span>
+      </label>
       <FieldError id={`${id}-error`} message={error} />
-      <p aria-live="polite" className="mt-2 text-sm text-muted">
+      <p aria-live="polite" className="mt-2 text-sm font-semibold text-muted">
         {photos.items.length > 0 ? `${uploaded} of ${LISTING_LIMITS.maxImages} images uploaded` : ""}
       </p>
       {photos.items.length > 0 ? (
@@ -69,6 +105,11 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
               index={index}
               count={photos.items.length}
               cover={item.key === coverKey}
+              onRetry={() => {
+                focusNext.current = photoTileId(item.key);
+                photos.retry(item.key);
+                onEdit();
+              }}
               onRemove={() => {
                 const neighbour = photos.items[index + 1] ?? photos.items[index - 1];
                 focusNext.current = neighbour ? photoTileId(neighbour.key) : id;

@@ -7,23 +7,28 @@ type Props = {
   /** The first photo that will be saved (failed uploads are skipped). */
   cover: boolean;
   onRemove: () => void;
+  onRetry: () => void;
   onMove: (offset: -1 | 1) => void;
   onMakeCover: () => void;
 };
 
 const smallButton =
-  "rounded-lg border border-gray-300 bg-white px-2 py-1 text-sm font-semibold hover:bg-gray-50 disabled:opacity-40";
+  "rounded-lg border border-line-strong bg-surface px-2 py-1 text-sm font-semibold hover:bg-surface-2 disabled:opacity-40";
 
 /** The id of a photo's tile, which takes the focus after the photo moved or its neighbour was removed. */
 export const photoTileId = (key: string) => `photo-tile-${key}`;
 
 /** One photo of the form: its thumbnail, its upload progress or error, and the buttons that order it. */
-export function PhotoTile({ item, index, count, cover, onRemove, onMove, onMakeCover }: Props) {
+export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove, onMakeCover }: Props) {
   const progressId = `photo-progress-${item.key}`;
   return (
     // tabIndex -1: focusable from script only, so the focus lands on the tile it moved to (see PhotoField).
-    <li id={photoTileId(item.key)} tabIndex={-1} className="card flex flex-col gap-2 p-2">
-      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-gray-200">
+    <li
+      id={photoTileId(item.key)}
+      tabIndex={-1}
+      className={`card flex flex-col gap-2 p-2 ${item.status === "failed" ? "border-danger" : ""}`}
+    >
+      <div className="relative aspect-[4/3] overflow-hidden rounded-xl bg-surface-2">
         {item.preview ? (
           <img src={item.preview} alt={item.name} className="size-full object-cover" />
         ) : (
@@ -32,7 +37,7 @@ export function PhotoTile({ item, index, count, cover, onRemove, onMove, onMakeC
           </span>
         )}
         {cover ? (
-          <span className="absolute top-2 left-2 rounded-full bg-brand-700 px-2 py-0.5 text-xs font-bold text-white">
+          <span className="absolute top-2 left-2 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-on-brand">
             Cover
           </span>
         ) : null}
@@ -47,19 +52,14 @@ export function PhotoTile({ item, index, count, cover, onRemove, onMove, onMakeC
               ? `Processing ${item.name}`
               : `Uploading ${item.name}: ${item.progress}%`}
           </label>
-          <progress
-            id={progressId}
-            max={100}
-            value={item.progress}
-            className="block h-2 w-full accent-brand-600"
-          >
+          <progress id={progressId} max={100} value={item.progress} className="block h-2 w-full accent-brand">
             {item.progress}%
           </progress>
         </div>
       ) : null}
-      {item.status === "done" ? <p className="text-xs font-semibold text-brand-700">Uploaded</p> : null}
+      {item.status === "done" ? <p className="text-xs font-semibold text-accent">Uploaded</p> : null}
       {item.status === "failed" ? (
-        <p role="alert" className="text-xs font-semibold text-red-800">
+        <p role="alert" className="text-xs font-semibold text-danger">
           {item.error}
         </p>
       ) : null}
@@ -91,7 +91,12 @@ export function PhotoTile({ item, index, count, cover, onRemove, onMove, onMakeC
             ) : null}
           </>
         ) : null}
-        <button type="button" className={`${smallButton} text-red-800`} onClick={onRemove}>
+        {item.status === "failed" && item.retryable ? (
+          <button type="button" className={smallButton} onClick={onRetry}>
+            Retry<span className="sr-only"> {item.name}</span>
+          </button>
+        ) : null}
+        <button type="button" className={`${smallButton} text-danger`} onClick={onRemove}>
           Remove<span className="sr-only"> {item.name}</span>
         </button>
       </div>

@@ -1,4 +1,4 @@
-import { errorId, FieldError } from "./field-error.tsx";
+import { errorId, FieldError } from "#app/components/field-error.tsx";
 
 type Props = {
   id: string;

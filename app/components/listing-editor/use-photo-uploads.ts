@@ -16,7 +16,10 @@ import {
 // A dropped connection is retried (resuming from the server's offset) for about a minute before giving up.
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
 
-/** One photo of the form: stored already, uploading, or failed (failed ones are shown but never submitted). */
+/**
+ * One photo of the form: stored already, uploading, or failed. A failed one keeps the form from saving
+ * ("Images not uploaded") until it is retried or removed.
+ */
 export type PhotoItem = {
   key: string;
   name: string;
@@ -27,6 +30,8 @@ export type PhotoItem = {
   /** A thumbnail: the stored WebP, or the local file while it uploads. */
   preview: string | null;
   error: string | null;
+  /** Whether Retry can send it again (the file is still at hand and of an accepted type). */
+  retryable: boolean;
 };
 
 export type PhotoUploads = {
@@ -34,11 +39,21 @@ export type PhotoUploads = {
   /** Starts uploading the chosen files; refuses the whole choice with "Max 6 images" when it would exceed 6. */
   addFiles(files: File[]): void;
   remove(key: string): void;
+  /** Uploads a failed photo again. */
+  retry(key: string): void;
   move(key: string, offset: -1 | 1): void;
   makeCover(key: string): void;
   /** Whether any upload is still running (the form waits for it before saving). */
   busy: boolean;
+  /** Whether a photo failed (the form refuses to save until it is retried or removed). */
+  failed: boolean;
 };
+
+/**
+ * One toast for any number of failures close together: a later one replaces it instead of piling up (the
+ * form's own refusal uses the same key, its words).
+ */
+const FAILED_TOAST_ID = LISTING_MESSAGES.imagesNotUploaded;
 
 /** The photos of the listing form and their resumable (tus) uploads, each with its own progress. */
 export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
@@ -51,9 +66,12 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
       imageId: photo.id,
       preview: photo.src,
       error: null,
+      retryable: false,
     })),
   );
   const uploads = useRef(new Map<string, Upload>());
+  // The chosen files, kept for Retry until their photo is removed or the page left.
+  const files = useRef(new Map<string, File>());
   const objectUrls = useRef(new Set<string>());
 
   const update = useCallback((key: string, patch: Partial<PhotoItem>) => {
@@ -63,7 +81,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
   const fail = useCallback(
     (key: string, message: string) => {
       update(key, { status: "failed", error: message });
-      notify("error", LISTING_MESSAGES.imagesNotUploaded);
+      notify("error", LISTING_MESSAGES.imagesNotUploaded, FAILED_TOAST_ID);
     },
     [update],
   );
@@ -116,14 +134,14 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
   );
 
   const addFiles = useCallback(
-    (files: File[]) => {
-      if (files.length === 0) return;
-      const kept = items.filter((item) => item.status !== "failed").length;
-      if (kept + files.length > LISTING_LIMITS.maxImages) {
+    (chosen: File[]) => {
+      if (chosen.length === 0) return;
+      // Failed photos count: they are still in the form until retried or removed.
+      if (items.length + chosen.length > LISTING_LIMITS.maxImages) {
         notify("error", LISTING_MESSAGES.maxImages);
         return;
       }
-      const added = files.map((file): [PhotoItem, File] => {
+      const added = chosen.map((file): [PhotoItem, File] => {
         const accepted = hasAcceptedExtension(file.name);
         const preview = accepted ? URL.createObjectURL(file) : null;
         if (preview) objectUrls.current.add(preview);
@@ -135,12 +153,15 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
           imageId: null,
           preview,
           error: accepted ? null : UNSUPPORTED_IMAGE_MESSAGE,
+          retryable: accepted,
         };
+        if (accepted) files.current.set(item.key, file);
         return [item, file];
       });
       setItems((current) => [...current, ...added.map(([item]) => item)]);
+      // One toast for the whole choice; each refused photo's tile says why.
       if (added.some(([item]) => item.status === "failed"))
-        notify("error", LISTING_MESSAGES.imagesNotUploaded);
+        notify("error", LISTING_MESSAGES.imagesNotUploaded, FAILED_TOAST_ID);
       for (const [item, file] of added) {
         if (item.status !== "uploading") continue;
         start(item.key, file).catch(() => fail(item.key, "The upload could not start"));
@@ -149,7 +170,18 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
     [items, start, fail],
   );
 
+  const retry = useCallback(
+    (key: string) => {
+      const file = files.current.get(key);
+      if (!file) return;
+      update(key, { status: "uploading", progress: 0, error: null });
+      start(key, file).catch(() => fail(key, "The upload could not start"));
+    },
+    [update, start, fail],
+  );
+
   const remove = useCallback((key: string) => {
+    files.current.delete(key);
     const upload = uploads.current.get(key);
     if (upload) {
       uploads.current.delete(key);
@@ -185,7 +217,8 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
   }, []);
 
   const busy = items.some((item) => item.status === "uploading" || item.status === "processing");
-  return { items, addFiles, remove, move, makeCover, busy };
+  const failed = items.some((item) => item.status === "failed");
+  return { items, addFiles, remove, retry, move, makeCover, busy, failed };
 }
 
 /** The server's own words for a refused file (a 4xx body), else a generic message. */

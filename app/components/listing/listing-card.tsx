@@ -6,9 +6,12 @@ import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
-  formatPrice,
   listingPath,
+  priceParts,
+  regularPriceLabel,
+  typeLabel,
 } from "#app/modules/listing/listing.rules.ts";
+import { useBackState } from "./back-state.ts";
 
 export type ListingCardProps = {
   listing: ListingSummary;
@@ -22,9 +25,22 @@ export type ListingCardProps = {
   priority?: boolean;
   /** The level of the name's heading under the page's own headings (2 under the h1, 3 under a section's h2). */
   headingLevel?: 2 | 3;
+  /** The heading of the list the card is on: the listing's page offers "Back to" it. */
+  listLabel?: string;
+  /** The cover's `sizes`: how wide the card is drawn at each screen width. */
+  sizes?: string;
+  /** Says For Rent or For Sale on the photo: for lists of both (not a category, where every card is one). */
+  showType?: boolean;
 };
 
-/** A listing in a list: cover photo, location, name, price and room counts, linking to its page. */
+/**
+ * Phones draw a card the width of the screen; the cover is asked for as if 300 px wide, which picks the 800 px
+ * photo on most phones (sharp at that size) rather than the 1600 px one, for a quicker first paint.
+ */
+export const CARD_GRID_SIZES =
+  "(min-width: 80rem) 19rem, (min-width: 64rem) 30vw, (min-width: 40rem) 46vw, 300px";
+
+/** A listing in a list: cover photo, price, name, location and room counts, linking to its page. */
 export function ListingCard({
   listing,
   onDelete,
@@ -32,59 +48,75 @@ export function ListingCard({
   eager = false,
   priority = false,
   headingLevel = 2,
+  listLabel,
+  sizes = CARD_GRID_SIZES,
+  showType = true,
 }: ListingCardProps) {
   const imageBase = useImageBase();
   const cover = listing.images[0] && imageSources(listing.images[0], imageBase);
   const Heading = headingLevel === 2 ? "h2" : "h3";
+  const { amount, suffix } = priceParts(listing);
+  const regular = regularPriceLabel(listing);
+  const backState = useBackState(listLabel);
   return (
-    <li className="card relative flex p-0 transition hover:shadow-md">
-      <Link
-        to={listingPath(listing)}
-        prefetch="intent"
-        className="flex min-w-0 grow gap-4 rounded-2xl p-3 focus-visible:outline-offset-0"
-      >
-        {cover ? (
-          <img
-            src={cover.src}
-            srcSet={cover.srcSet}
-            // The cover is 9rem wide on phones and 11rem from the sm breakpoint on.
-            sizes="(min-width: 40rem) 11rem, 9rem"
-            width={cover.width}
-            height={cover.height}
-            alt={listing.name}
-            loading={eager ? "eager" : "lazy"}
-            fetchPriority={priority ? "high" : undefined}
-            decoding="async"
-            className="h-28 w-36 shrink-0 rounded-xl bg-gray-200 object-cover sm:h-32 sm:w-44"
-          />
-        ) : (
-          <div className="flex h-28 w-36 shrink-0 items-center justify-center rounded-xl bg-gray-200 text-gray-600 sm:h-32 sm:w-44">
-            <HomeIcon className="size-10" />
-          </div>
-        )}
-        <div className={`flex min-w-0 flex-col gap-1 ${onDelete || onEdit ? "pr-16" : ""}`}>
-          <p className="truncate text-sm text-muted">{listing.location}</p>
-          <Heading className="line-clamp-2 text-lg leading-snug font-bold">{listing.name}</Heading>
-          <p className="font-bold text-brand-700">{formatPrice(listing)}</p>
-          <p className="mt-auto flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-            <span className="inline-flex items-center gap-1">
-              <BedIcon /> {bedroomsLabel(listing.bedrooms)}
+    <li className="listing-card group">
+      <Link to={listingPath(listing)} state={backState} prefetch="intent" className="listing-card-link">
+        <div className="listing-card-photo">
+          {cover ? (
+            <img
+              src={cover.src}
+              srcSet={cover.srcSet}
+              sizes={sizes}
+              width={cover.width}
+              height={cover.height}
+              alt={listing.name}
+              loading={eager ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
+              decoding="async"
+              className="group-hover:scale-[1.03]"
+            />
+          ) : (
+            <div className="flex size-full items-center justify-center text-muted">
+              <HomeIcon className="size-12" />
+            </div>
+          )}
+          {showType ? <span className="badge listing-card-type">{typeLabel(listing.type)}</span> : null}
+        </div>
+        <div className="listing-card-text">
+          <p className="listing-card-price">
+            <span className="whitespace-nowrap">
+              <span className="text-xl font-extrabold">{amount}</span>
+              {suffix}
             </span>
-            <span className="inline-flex items-center gap-1">
-              <BathIcon /> {bathroomsLabel(listing.bathrooms)}
+            {regular ? (
+              <>
+                <span className="sr-only">, was </span>
+                <del>{regular}</del>
+              </>
+            ) : null}
+          </p>
+          <Heading className="line-clamp-2 font-bold">{listing.name}</Heading>
+          <p className="truncate">{listing.location}</p>
+          <p className="listing-card-rooms">
+            <span>
+              <BedIcon className="size-4" /> {bedroomsLabel(listing.bedrooms)}
+            </span>
+            <span>
+              <BathIcon className="size-4" /> {bathroomsLabel(listing.bathrooms)}
             </span>
           </p>
         </div>
       </Link>
       {onDelete || onEdit ? (
-        // Outside the link: a button inside an <a> is invalid and would also follow the link.
-        <div className="absolute top-2 right-2 flex gap-1">
+        // Outside the link: a button inside an <a> is invalid and would also follow the link. On the photo, so
+        // the name and price keep the card's whole width.
+        <div className="listing-card-actions">
           {onEdit ? (
             <button
               type="button"
               onClick={() => onEdit(listing.id)}
               aria-label={`Edit ${listing.name}`}
-              className="rounded-full p-2 text-gray-700 hover:bg-gray-100 hover:text-ink"
+              className="text-ink"
             >
               <EditIcon />
             </button>
@@ -94,7 +126,7 @@ export function ListingCard({
               type="button"
               onClick={() => onDelete(listing.id, listing.name)}
               aria-label={`Delete ${listing.name}`}
-              className="rounded-full p-2 text-red-700 hover:bg-red-50"
+              className="text-danger"
             >
               <TrashIcon />
             </button>

@@ -4,28 +4,31 @@ import {
   bathroomsLabel,
   bedroomsLabel,
   discountLabel,
-  nameWithPrice,
+  priceParts,
   typeLabel,
 } from "#app/modules/listing/listing.rules.ts";
 
-/** The detail page's text: name and price, location, For Rent/Sale, the discount, rooms and amenities. */
+/**
+ * The detail page's text: name and price (the price and its "/ Month" never apart), location, For Rent/Sale
+ * (neutral) and the discount (green), rooms and amenities.
+ */
 export function ListingFacts({ listing }: { listing: Listing }) {
   const discount = discountLabel(listing);
+  const { amount, suffix } = priceParts(listing);
   return (
-    <>
+    <div className="flex flex-col gap-4">
+      <div className="flex flex-wrap gap-2">
+        <span className="badge">{typeLabel(listing.type)}</span>
+        {discount ? <span className="badge badge-success">{discount}</span> : null}
+      </div>
       <h1 className="text-2xl leading-tight font-extrabold tracking-tight sm:text-3xl">
-        {nameWithPrice(listing)}
+        {listing.name} - <span className="whitespace-nowrap">{amount + suffix}</span>
       </h1>
-      <p className="mt-2 text-lg font-semibold text-muted">{listing.location}</p>
-      <p className="mt-4 flex flex-wrap gap-2">
-        <span className="rounded-full bg-red-700 px-4 py-1 font-semibold text-white">
-          {typeLabel(listing.type)}
-        </span>
-        {discount ? (
-          <span className="rounded-full bg-brand-700 px-4 py-1 font-semibold text-white">{discount}</span>
-        ) : null}
-      </p>
-      <ul aria-label="Features" className="mt-4 flex flex-wrap gap-x-6 gap-y-2 font-semibold">
+      <p className="text-lg font-semibold text-muted">{listing.location}</p>
+      <ul
+        aria-label="Features"
+        className="flex flex-wrap gap-x-6 gap-y-3 border-y border-line py-4 font-semibold"
+      >
         <li className="inline-flex items-center gap-2">
           <BedIcon /> {bedroomsLabel(listing.bedrooms)}
         </li>
@@ -35,6 +38,6 @@ export function ListingFacts({ listing }: { listing: Listing }) {
         {listing.parking ? <li>Parking Spot</li> : null}
         {listing.furnished ? <li>Furnished</li> : null}
       </ul>
-    </>
+    </div>
   );
 }

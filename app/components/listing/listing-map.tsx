@@ -36,7 +36,10 @@ export function ListingMap(props: ListingMapProps) {
 
   const placeholder = <MapPlaceholder text={near ? "Loading map" : "Map"} />;
   return (
-    <div ref={box} className="isolate h-72 w-full overflow-hidden rounded-2xl bg-gray-200 shadow-sm md:h-96">
+    <div
+      ref={box}
+      className="isolate h-72 w-full overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm md:h-96"
+    >
       {near ? (
         <MapErrorBoundary fallback={<MapPlaceholder text="The map could not be loaded." />}>
           <Suspense fallback={placeholder}>

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { ShareIcon } from "#app/components/icons.tsx";
+import { Icon, type IconProps } from "#app/components/icon.tsx";
 
 /** SPEC.md section 9: how long "Link Copied!" stays. */
 const COPIED_MS = 2000;
@@ -22,21 +22,36 @@ export function ShareButton() {
   }
 
   return (
-    <div className="absolute top-3 right-3 z-10 flex flex-col items-end gap-2">
+    <div className="relative">
       <button
         type="button"
         aria-label="Share"
         onClick={copy}
-        className="flex size-12 items-center justify-center rounded-full bg-white text-ink shadow-md hover:bg-gray-50"
+        className="flex size-11 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-sm hover:bg-surface-2"
       >
-        <ShareIcon />
+        <ShareIcon className="size-5" />
       </button>
       <p
         role="status"
-        className={copied ? "rounded-xl bg-white px-3 py-2 text-sm font-semibold shadow-md" : "sr-only"}
+        className={
+          copied
+            ? "absolute top-full right-0 z-20 mt-2 rounded-xl bg-ink px-3 py-2 text-sm font-semibold whitespace-nowrap text-canvas shadow-md"
+            : "sr-only"
+        }
       >
         {copied ? "Link Copied!" : ""}
       </p>
     </div>
+  );
+}
+
+function ShareIcon({ className = "size-6" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="m8.6 13.5 6.8 4M15.4 6.5l-6.8 4" />
+    </Icon>
   );
 }

@@ -5,9 +5,13 @@ import { USER_NAME_MAX_LENGTH } from "#app/modules/user/user.rules.ts";
 
 type Props = { user: { name: string; email: string } };
 
+/** How long "Name saved" stays beside the field. */
+const SAVED_MS = 4000;
+
 /**
- * The Personal Details card: read-only until "change"; "done" saves the name, only if it changed.
- * A failed save shows "Could not update profile details" and keeps the fields editable.
+ * The Personal Details card: read-only until "change"; "done" saves the name, only if it changed, and says
+ * "Name saved" beside it (a status, read out by screen readers). A failed save shows "Could not update
+ * profile details" and keeps the fields editable.
  */
 export function PersonalDetails({ user }: Props) {
   const fetcher = useFetcher<{ error: string | null }>();
@@ -15,6 +19,7 @@ export function PersonalDetails({ user }: Props) {
   const [name, setName] = useState(user.name);
   const nameInput = useRef<HTMLInputElement>(null);
   const failed = fetcher.state === "idle" && Boolean(fetcher.data?.error);
+  const [saved, setSaved] = useState(false);
 
   useEffect(() => {
     if (editing) nameInput.current?.focus();
@@ -24,6 +29,12 @@ export function PersonalDetails({ user }: Props) {
     setEditing(true);
     notify("error", "Could not update profile details");
   }, [failed]);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.error) return;
+    setSaved(true);
+    const timer = setTimeout(() => setSaved(false), SAVED_MS);
+    return () => clearTimeout(timer);
+  }, [fetcher.state, fetcher.data]);
 
   function toggle() {
     if (!editing) {
@@ -31,6 +42,7 @@ export function PersonalDetails({ user }: Props) {
       return;
     }
     setEditing(false);
+    setSaved(false);
     const trimmed = name.trim();
     if (trimmed !== user.name) fetcher.submit({ intent: "update-name", name: trimmed }, { method: "post" });
     else setName(user.name);
@@ -39,7 +51,7 @@ export function PersonalDetails({ user }: Props) {
   return (
     <section aria-labelledby="personal-details">
       <div className="mb-2 flex items-center justify-between">
-        <h2 id="personal-details" className="text-xl font-bold">
+        <h2 id="personal-details" className="section-heading">
           Personal Details
         </h2>
         <button type="button" onClick={toggle} className="link" disabled={fetcher.state !== "idle"}>
@@ -48,9 +60,14 @@ export function PersonalDetails({ user }: Props) {
       </div>
       <div className="card flex flex-col gap-3">
         <div>
-          <label htmlFor="profile-name" className="field-label">
-            Name
-          </label>
+          <div className="flex items-baseline justify-between gap-2">
+            <label htmlFor="profile-name" className="field-label">
+              Name
+            </label>
+            <p role="status" className="text-sm font-semibold text-accent">
+              {saved ? "Name saved" : ""}
+            </p>
+          </div>
           <input
             id="profile-name"
             ref={nameInput}
@@ -61,7 +78,7 @@ export function PersonalDetails({ user }: Props) {
             }}
             readOnly={!editing}
             maxLength={USER_NAME_MAX_LENGTH}
-            className={`text-input ${editing ? "" : "border-transparent bg-gray-50 font-bold shadow-none"}`}
+            className={`text-input ${editing ? "" : "border-transparent bg-surface-2 font-bold"}`}
           />
         </div>
         <div>
@@ -72,11 +89,11 @@ export function PersonalDetails({ user }: Props) {
             id="profile-email"
             value={user.email}
             readOnly
-            className="text-input border-transparent bg-gray-50 shadow-none"
+            className="text-input border-transparent bg-surface-2"
           />
         </div>
         {failed ? (
-          <p role="alert" className="text-sm font-semibold text-red-800">
+          <p role="alert" className="field-error">
             Could not update profile details: {fetcher.data?.error}
           </p>
         ) : null}

@@ -1,11 +1,22 @@
 import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 
 /** The password-reset message: plain text first (many clients show only that), HTML with the same link. */
-export function passwordResetMail({ to, name, url }: { to: string; name: string; url: string }): MailMessage {
+export function passwordResetMail({
+  to,
+  name,
+  url,
+  siteName,
+}: {
+  to: string;
+  name: string;
+  url: string;
+  /** SITE_NAME: the account is the user's account on this site. */
+  siteName: string;
+}): MailMessage {
   const text = [
     `Hello ${name},`,
     "",
-    "Someone asked to reset the password of your Homestead account.",
+    `Someone asked to reset the password of your ${siteName} account.`,
     "Open this link within one hour to choose a new password:",
     url,
     "",
@@ -13,8 +24,8 @@ export function passwordResetMail({ to, name, url }: { to: string; name: string;
   ].join("\n");
   const safeName = escapeHtml(name);
   const safeUrl = escapeHtml(url);
-  const html = `<p>Hello ${safeName},</p><p>Someone asked to reset the password of your Homestead account.</p><p><a href="${safeUrl}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this message: your password stays as it is.</p>`;
-  return { to, subject: "Reset your Homestead password", text, html };
+  const html = `<p>Hello ${safeName},</p><p>Someone asked to reset the password of your ${escapeHtml(siteName)} account.</p><p><a href="${safeUrl}">Choose a new password</a> (the link works for one hour).</p><p>If it was not you, ignore this message: your password stays as it is.</p>`;
+  return { to, subject: `Reset your ${siteName} password`, text, html };
 }
 
 function escapeHtml(value: string) {

@@ -31,7 +31,7 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
   const { rateLimit, google } = config.auth;
   const rule = { window: rateLimit.windowSeconds, max: rateLimit.max };
   return betterAuth({
-    appName: "Homestead",
+    appName: config.site.name,
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.auth.secret,
@@ -43,7 +43,9 @@ export function createAuth({ config, db, mailer }: { config: Config; db: Db; mai
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(passwordResetMail({ to: user.email, name: user.name, url }));
+        await mailer.send(
+          passwordResetMail({ to: user.email, name: user.name, url, siteName: config.site.name }),
+        );
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

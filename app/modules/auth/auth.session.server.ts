@@ -37,6 +37,19 @@ function lookUpSession(auth: Auth, request: Request): SessionLookup {
   };
 }
 
+// better-auth's session cookie ("__Secure-" in front when cookies are secure).
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+
+/**
+ * Whether this request comes from someone signed in, for what every page shows (the header's Profile or
+ * Sign In). A request without a session cookie is a visitor's without asking the database, so visitors'
+ * pages stay the same for everybody (decision 026).
+ */
+export async function isSignedIn(context: Readonly<RouterContextProvider>, request: Request) {
+  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return false;
+  return (await getUser(context)) !== null;
+}
+
 /** The signed-in user, or null for a visitor. */
 export function getUser(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
   return context.get(sessionContext)().user;

@@ -1,3 +1,5 @@
+import { isThrownResponse } from "#app/http/thrown-response.ts";
+
 // A listing as the app reads and writes it (SPEC.md section 3), safe for the browser. The repo is the only
 // place that turns rows into these shapes and back: booleans, epoch-millisecond timestamps, coordinates and
 // the rule that a discounted price exists only with an offer (listing.repo.server.ts).
@@ -77,11 +79,4 @@ export async function orFailedPage<T extends ListingsPage>(
     if (isThrownResponse(error)) throw error;
     return { ...fallback, ...FAILED_PAGE } as T;
   }
-}
-
-function isThrownResponse(error: unknown) {
-  return (
-    error instanceof Response ||
-    (typeof error === "object" && error !== null && "status" in error && "internal" in error)
-  );
 }

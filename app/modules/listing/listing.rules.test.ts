@@ -11,6 +11,8 @@ import {
   isListingType,
   listingPath,
   nameWithPrice,
+  priceParts,
+  regularPriceLabel,
   typeLabel,
 } from "./listing.rules.ts";
 
@@ -44,6 +46,22 @@ describe("prices (SPEC.md section 9: $, comma thousands, discounted price on off
 
   it("ignores a stored discounted price without an offer", () => {
     expect(formatPrice({ ...rent, discountedPrice: 1000 })).toBe("$1,500 / Month");
+  });
+
+  it("splits the price into the amount and the suffix that stays with it", () => {
+    expect(priceParts(rent)).toEqual({ amount: "$1,500", suffix: " / Month" });
+    expect(priceParts({ ...sale, offer: true, discountedPrice: 400_000 })).toEqual({
+      amount: "$400,000",
+      suffix: "",
+    });
+    const { amount, suffix } = priceParts({ ...rent, offer: true, discountedPrice: 1450 });
+    expect(amount + suffix).toBe(formatPrice({ ...rent, offer: true, discountedPrice: 1450 }));
+  });
+
+  it("strikes through the regular price of an offer only", () => {
+    expect(regularPriceLabel({ ...sale, offer: true, discountedPrice: 400_000 })).toBe("$450,000");
+    expect(regularPriceLabel(sale)).toBeNull();
+    expect(regularPriceLabel({ ...rent, discountedPrice: 1000 })).toBeNull();
   });
 
   it("puts the name before the price on the detail page", () => {

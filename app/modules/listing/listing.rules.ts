@@ -20,6 +20,22 @@ export function formatPrice(listing: Pick<Listing, "type" | "offer" | "regularPr
   return listing.type === "rent" ? `${price} / Month` : price;
 }
 
+/**
+ * formatPrice in two parts, so a page can set the amount larger and keep the two together on one line:
+ * { amount: "$1,250", suffix: " / Month" } for rent, { amount: "$450,000", suffix: "" } for sale.
+ */
+export function priceParts(listing: Pick<Listing, "type" | "offer" | "regularPrice" | "discountedPrice">) {
+  return {
+    amount: `$${formatNumber(effectivePrice(listing))}`,
+    suffix: listing.type === "rent" ? " / Month" : "",
+  };
+}
+
+/** The regular price an offer undercuts ("$2,500"), shown struck through beside it; null without an offer. */
+export function regularPriceLabel(listing: Pick<Listing, "offer" | "regularPrice" | "discountedPrice">) {
+  return discountAmount(listing) == null ? null : `$${formatNumber(listing.regularPrice)}`;
+}
+
 /** The saving on an offer ("$ 50 discount" uses it), or null without an offer. */
 export function discountAmount(listing: Pick<Listing, "offer" | "regularPrice" | "discountedPrice">) {
   if (!listing.offer || listing.discountedPrice == null) return null;

@@ -191,6 +191,7 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
     LISTING_MESSAGES.discountNotLower,
     LISTING_MESSAGES.maxImages,
     LISTING_MESSAGES.badAddress,
+    LISTING_MESSAGES.imagesNotUploaded,
   ];
   return LISTING_FIELDS.map((field) => errors[field]).find(
     (message) => message !== undefined && spec.includes(message),

@@ -36,8 +36,12 @@ export function coverImageUrl(listing: Pick<Listing, "images">, publicUrl: strin
 }
 
 /** Title, description, canonical link, Open Graph and Twitter card tags of a listing's page. */
-export function listingMeta(listing: Listing, publicUrl: string, imageBase = ""): MetaDescriptor[] {
-  const title = `${nameWithPrice(listing)} · ${SITE_NAME}`;
+export function listingMeta(
+  listing: Listing,
+  publicUrl: string,
+  { siteName = SITE_NAME, imageBase = "" }: { siteName?: string; imageBase?: string } = {},
+): MetaDescriptor[] {
+  const title = `${nameWithPrice(listing)} · ${siteName}`;
   const description = listingDescription(listing);
   const url = absoluteUrl(publicUrl, listingPath(listing));
   const image = coverImageUrl(listing, publicUrl, imageBase);
@@ -46,7 +50,7 @@ export function listingMeta(listing: Listing, publicUrl: string, imageBase = "")
     { name: "description", content: description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
-    { property: "og:site_name", content: SITE_NAME },
+    { property: "og:site_name", content: siteName },
     { property: "og:title", content: nameWithPrice(listing) },
     { property: "og:description", content: description },
     { property: "og:url", content: url },

@@ -16,3 +16,10 @@ export async function updateUserName(db: Db, id: string, name: string) {
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** A user's display name alone ("Listed by ..."), never their e-mail; undefined when there is no such user. */
+export async function findUserNameById(db: Db, id: string): Promise<string | undefined> {
+  if (!isWellFormedId(id)) return undefined;
+  const row = await db.selectFrom("user").select("name").where("id", "=", id).executeTakeFirst();
+  return row?.name;
+}

@@ -42,11 +42,15 @@ async function post(world: HostileWorld, path: string, entries: FormEntries, coo
   return postForm(`${world.url}${path}`, entries, { cookie });
 }
 
+/** Sign-up's refusals: the form's message, or the name's own under its field (the profile's rule). */
+const SIGN_UP_REFUSED =
+  /Something went wrong with registration|Enter your name|Keep your name under 60 characters|Your name can not contain control characters/;
+
 /** Bodies no form sends (wrong type, broken, 1-5 MB, chunked), to every form action, page and .data alike. */
 export async function unusableBodies(app: HostileApp, world: HostileWorld) {
   const routes: [string, boolean, RegExp][] = [
     ["/sign-in", false, /Bad User Credentials/],
-    ["/sign-up", false, /Something went wrong with registration/],
+    ["/sign-up", false, SIGN_UP_REFUSED],
     ["/forgot-password", false, /Could not send reset email/],
     ["/reset-password", false, LINK_REFUSED],
     ["/profile", true, /Unknown action/],
@@ -80,7 +84,7 @@ export async function unusableBodies(app: HostileApp, world: HostileWorld) {
 export async function authForms(app: HostileApp, world: HostileWorld) {
   const forms = fc.oneof(
     invalidSignUp(world.userEmail).map(
-      (f) => ["/sign-up", f, refusedForm([400, 413], /Something went wrong with registration/)] as const,
+      (f) => ["/sign-up", f, refusedForm([400, 413], SIGN_UP_REFUSED)] as const,
     ),
     invalidSignIn(world.userEmail).map(
       (f) => ["/sign-in", f, refusedForm([400, 401, 413], /Bad User Credentials/)] as const,

@@ -2,7 +2,7 @@
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   if (!message) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-semibold text-red-800">
+    <p id={id} className="field-error">
       {message}
     </p>
   );

@@ -1,0 +1,45 @@
+import { useEffect, useRef } from "react";
+
+type Props = {
+  open: boolean;
+  title: string;
+  detail?: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * A modal confirmation: showModal() moves focus to its first button (Cancel, the safe choice), Escape cancels,
+ * and focus returns to the opener on close.
+ */
+export function ConfirmDialog({ open, title, detail, confirmLabel, onConfirm, onCancel }: Props) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="confirm-title"
+      onClose={onCancel}
+      className="m-auto w-[min(24rem,90vw)] rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl backdrop:bg-black/50"
+    >
+      <h2 id="confirm-title" className="text-lg font-bold">
+        {title}
+      </h2>
+      {detail ? <p className="mt-2 text-muted">{detail}</p> : null}
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="btn-danger" onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,14 @@
+import { NavList, tabItems } from "./nav-links.tsx";
+import { useViewer } from "./use-root-data.ts";
+
+/**
+ * SPEC.md's bar at the bottom of every page on phones and tablets; the active tab is highlighted (Explore
+ * also on category and listing pages). Wide screens have the same destinations in the header instead.
+ */
+export function BottomNav() {
+  return (
+    <nav aria-label="Main" className="tab-bar">
+      <NavList items={tabItems(useViewer())} className="mx-auto flex max-w-md justify-around" tabs />
+    </nav>
+  );
+}
