@@ -3,12 +3,18 @@
 import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
-import { type Config, loadConfig } from "#app/config.server.ts";
+import { type Config, loadConfig, secureDataDir } from "#app/config.server.ts";
 import type { Services } from "#app/services.server.ts";
 
+// Whatever this process writes (the database, photos, uploads, the outbox) is readable by its user only.
+process.umask(0o077);
 // The environment is read here, once: a bad variable stops the start with a message that names it.
 const config = loadConfig();
+secureDataDir(config.dataDir);
 const dev = process.argv.includes("--dev") || config.env === "development";
+// React (imported with the build below) picks its production or development code from NODE_ENV: unset, as
+// `npm start` leaves it, it would serve with the development code, several times slower.
+process.env.NODE_ENV = dev ? "development" : config.env;
 
 /** What server/app.ts exports (see there). */
 type ServerBuild = {

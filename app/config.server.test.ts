@@ -83,4 +83,30 @@ describe("loadConfig", () => {
     expect(loadConfig(base).metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
     expect(() => loadConfig({ ...base, METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN/);
   });
+
+  it("takes LOCALE and CURRENCY (en-US and USD by default), refusing what Intl does not know", () => {
+    expect(loadConfig(base).i18n).toEqual({ locale: "en-US", currency: "USD" });
+    expect(loadConfig({ ...base, LOCALE: "de-de", CURRENCY: "eur" }).i18n).toEqual({
+      locale: "de-DE",
+      currency: "EUR",
+    });
+    expect(() => loadConfig({ ...base, LOCALE: "en_US" })).toThrow(/LOCALE: must be a BCP 47/);
+    expect(() => loadConfig({ ...base, CURRENCY: "EURO" })).toThrow(/CURRENCY: must be an ISO 4217/);
+  });
+});
+
+describe("a test environment", () => {
+  const base = { DATA_DIR: dataDir, AUTH_SECRET: "s".repeat(32) };
+  it("is refused on a PUBLIC_URL others can reach (better-auth relaxes its checks there)", () => {
+    for (const env of [{ TEST: "true" }, { NODE_ENV: "test" }]) {
+      expect(() => loadConfig({ ...base, ...env, PUBLIC_URL: "https://homes.example.com" })).toThrow(
+        /NODE_ENV, TEST: a test environment .* runs only with a loopback PUBLIC_URL/,
+      );
+    }
+  });
+  it("runs on loopback", () => {
+    for (const url of ["http://localhost:3000", "http://127.0.0.1:4000", "http://[::1]:3000"]) {
+      expect(loadConfig({ ...base, TEST: "true", PUBLIC_URL: url }).publicUrl).toBe(url);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
@@ -18,6 +18,26 @@ const booleanFlag = (fallback: boolean) =>
       .optional()
       .transform((value) => (value === undefined ? fallback : value === "true" || value === "1")),
   );
+
+// LOCALE must be a BCP 47 tag Intl can format with, CURRENCY an ISO 4217 code it knows: a typo (en_US, EURO)
+// would otherwise render every price and date in a fallback format without a word.
+const localeTag = z.string().refine((value) => {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(value);
+    return canonical !== undefined && Intl.NumberFormat.supportedLocalesOf(canonical).length > 0;
+  } catch {
+    return false;
+  }
+}, "must be a BCP 47 language tag this Node.js can format (en-US, de-DE, fr-CH)");
+const currencyCode = z
+  .string()
+  .transform((value) => value.toUpperCase())
+  .refine(
+    (value) => Intl.supportedValuesOf("currency").includes(value),
+    "must be an ISO 4217 currency code (USD, EUR, GBP)",
+  );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const postgresUrl = z
   .string()
@@ -51,6 +71,18 @@ const EnvSchema = z.object({
     z.string().min(32, "must be at least 32 characters").optional(),
   ),
   TRUST_PROXY: z.string().default("loopback"),
+  ADMIN_EMAILS: z.preprocess(
+    (value) => (typeof value === "string" ? value : ""),
+    z
+      .string()
+      .transform((value) =>
+        value
+          .split(",")
+          .map((email) => email.trim().toLowerCase())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.email("must be a comma-separated list of e-mail addresses"))),
+  ),
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().positive().default(60),
   SMTP_URL: z.preprocess(
@@ -91,7 +123,15 @@ const EnvSchema = z.object({
       .regex(/^(https:\/\/|\/)[^\s"'<>]*$/, "must be an https:// URL or a path on this site (/logo.svg)")
       .optional(),
   ),
+  LOCALE: z.preprocess(emptyToUndefined, localeTag.default("en-US")),
+  CURRENCY: z.preprocess(emptyToUndefined, currencyCode.default("USD")),
+  CONTACT_MODE: z.enum(["email", "relay"]).default("email"),
+  LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
+  PAGE_CACHE_SHARED_MAX_AGE: z.coerce.number().int().min(0).default(1),
+  PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(0),
   SEED: booleanFlag(true),
+  ALERT_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(240).default(60),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   METRICS_TOKEN: z.preprocess(
     emptyToUndefined,
@@ -99,6 +139,15 @@ const EnvSchema = z.object({
   ),
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_HOST: z.string().default("127.0.0.1"),
+  LIMIT_LISTING_SAVES_PER_HOUR: positiveInt(20),
+  LIMIT_PENDING_PHOTOS: positiveInt(24),
+  LIMIT_PENDING_PHOTOS_MB: z.coerce.number().positive().default(200),
+  LIMIT_IMAGE_DECODES: positiveInt(2),
+  LIMIT_AUTH_EMAILS_PER_HOUR: positiveInt(3),
+  LIMIT_ENQUIRIES_PER_HOUR: positiveInt(10),
+  LIMIT_CONTACT_OWNERS_PER_DAY: positiveInt(20),
+  LIMIT_REPORTS_PER_DAY: positiveInt(10),
+  LIMIT_GEOCODER_QUEUE: positiveInt(20),
 });
 
 /** Every variable the configuration reads (.env.example lists each of them; a test holds the two together). */
@@ -112,6 +161,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
   const dataDir = path.resolve(raw.DATA_DIR);
   const publicUrl = (raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/$/, "");
   const database = databaseConfig(raw);
+  // better-auth relaxes its origin and redirect checks in a test environment; ours are pinned on (auth.server.ts),
+  // and a test setting on a server others can reach is refused outright.
+  if ((raw.NODE_ENV === "test" || env.TEST) && !isLoopbackUrl(publicUrl)) {
+    throw new Error(
+      `Invalid configuration:\n  NODE_ENV, TEST: a test environment (NODE_ENV=test or TEST set) runs only with a loopback PUBLIC_URL (http://localhost:...), not ${publicUrl}`,
+    );
+  }
   if (raw.GEOCODER === "google" && !raw.GOOGLE_GEOCODING_API_KEY) {
     throw new Error("Invalid configuration:\n  GOOGLE_GEOCODING_API_KEY: required when GEOCODER=google");
   }
@@ -135,8 +191,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     migrateOnStart: raw.MIGRATE_ON_START,
     logLevel: raw.LOG_LEVEL,
     seed: raw.SEED,
+    /** How often search alerts are swept and sent (instant alerts arrive within 5 minutes of publication). */
+    alertIntervalMs: raw.ALERT_INTERVAL_SECONDS * 1000,
     auth: {
       secret: raw.AUTH_SECRET ?? readOrCreateSecret(dataDir),
+      /** The administrators (lower case): they moderate at /admin. */
+      adminEmails: raw.ADMIN_EMAILS,
       rateLimit: { max: raw.AUTH_RATE_LIMIT_MAX, windowSeconds: raw.AUTH_RATE_LIMIT_WINDOW_SECONDS },
       google:
         raw.GOOGLE_CLIENT_ID && raw.GOOGLE_CLIENT_SECRET
@@ -151,6 +211,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       smtpUrl: raw.SMTP_URL,
       from: raw.MAIL_FROM ?? `${raw.SITE_NAME} <no-reply@localhost>`,
       outboxDir: path.join(dataDir, "outbox"),
+      /** The outbox logs each message's text (its links, tokens included) in development only. */
+      logText: raw.NODE_ENV === "development",
     },
     geocoder: { kind: raw.GEOCODER, url: raw.GEOCODER_URL, googleApiKey: raw.GOOGLE_GEOCODING_API_KEY },
     storage: {
@@ -170,7 +232,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     images: { baseUrl: raw.IMAGE_BASE_URL?.replace(/\/+$/, "") ?? "" },
     map: { tileUrl: raw.TILE_URL, attribution: raw.TILE_ATTRIBUTION },
     metrics: { token: raw.METRICS_TOKEN, port: raw.METRICS_PORT, host: raw.METRICS_HOST },
+    pageCache: {
+      maxBytes: Math.round(raw.PAGE_CACHE_MB * 1024 * 1024),
+      sharedMaxAge: raw.PAGE_CACHE_SHARED_MAX_AGE,
+      staleWhileRevalidate: raw.PAGE_CACHE_STALE_WHILE_REVALIDATE,
+    },
     site: { name: raw.SITE_NAME, logoUrl: raw.SITE_LOGO_URL ?? null },
+    /** Texts, prices and dates: LOCALE's language picks the catalogue (app/modules/i18n), CURRENCY the money. */
+    i18n: { locale: Intl.getCanonicalLocales(raw.LOCALE)[0] ?? "en-US", currency: raw.CURRENCY },
+    contact: { mode: raw.CONTACT_MODE },
+    listingTtlDays: raw.LISTING_TTL_DAYS,
+    limits: {
+      listingSavesPerHour: raw.LIMIT_LISTING_SAVES_PER_HOUR,
+      pendingPhotos: raw.LIMIT_PENDING_PHOTOS,
+      pendingPhotoBytes: Math.round(raw.LIMIT_PENDING_PHOTOS_MB * 1024 * 1024),
+      imageDecodes: raw.LIMIT_IMAGE_DECODES,
+      authEmailsPerHour: raw.LIMIT_AUTH_EMAILS_PER_HOUR,
+      enquiriesPerHour: raw.LIMIT_ENQUIRIES_PER_HOUR,
+      contactOwnersPerDay: raw.LIMIT_CONTACT_OWNERS_PER_DAY,
+      reportsPerDay: raw.LIMIT_REPORTS_PER_DAY,
+      geocoderQueue: raw.LIMIT_GEOCODER_QUEUE,
+    },
   };
 }
 
@@ -208,11 +290,30 @@ function sqliteFile(url: string | undefined, dataDir: string) {
   return path.resolve(url.replace(/^(file|sqlite):(\/\/)?/, ""));
 }
 
+/** Whether `url` names this machine only (localhost, 127.x, ::1). */
+export function isLoopbackUrl(url: string) {
+  const host = URL.parse(url)?.hostname.replace(/^\[|\]$/g, "");
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host ?? "");
+}
+
+/**
+ * The data folder holds password hashes, session tokens and the auth secret: readable by this user only.
+ * Creates it 0700 (tightening an existing one) and its top-level files (the SQLite file and its journal, the
+ * secret) 0600; server.ts also sets the process umask so that everything written later is private too.
+ */
+export function secureDataDir(dataDir: string) {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
+  for (const entry of readdirSync(dataDir, { withFileTypes: true })) {
+    if (entry.isFile()) chmodSync(path.join(dataDir, entry.name), 0o600);
+  }
+}
+
 /** The secret signs sessions; it must survive restarts, so it lives in the data folder, never in code. */
 function readOrCreateSecret(dataDir: string) {
   const file = path.join(dataDir, "auth-secret");
   if (existsSync(file)) return readFileSync(file, "utf8").trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   try {
     writeFileSync(file, randomBytes(32).toString("base64url"), { mode: 0o600, flag: "wx" });
   } catch (error) {

@@ -11,8 +11,11 @@ import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
 import type { RootShellData } from "#app/components/shell/use-root-data.ts";
 import { notify, Toaster, useToast } from "#app/components/toaster.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { isThrownResponse } from "#app/http/thrown-response.ts";
-import { isSignedIn, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
+import { getUser, isSignedIn, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
+import type { I18nPayload } from "#app/modules/i18n/i18n.ts";
+import { countUnreadMessages } from "#app/modules/message/message.repo.server.ts";
 import { getToast, toastMiddleware } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/root.ts";
@@ -33,12 +36,24 @@ export const middleware: Route.MiddlewareFunction[] = [
  * without a session lookup (decision 026).
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { config } = context.get(servicesContext);
-  const shell: RootShellData = {
-    site: config.site,
-    viewer: { signedIn: await isSignedIn(context, request) },
-  };
-  return { toast: getToast(context), imageBaseUrl: config.images.baseUrl, ...shell };
+  const { config, i18n, i18nSettings } = context.get(servicesContext);
+  const shell: RootShellData = { site: config.site, viewer: await viewerOf(context, request) };
+  // Actions queue their toasts in English (the key); the server says them in LOCALE's language.
+  const arrived = getToast(context);
+  const toast = arrived && { ...arrived, message: i18n.translate(arrived.message) };
+  // LOCALE's texts travel as data: English sends none (its keys are its texts), another language its one
+  // catalogue, with the page only: a client-side navigation's data (".data") relies on the one the page brought.
+  const navigation = new URL(request.url).pathname.endsWith(".data");
+  const texts: I18nPayload = navigation ? { ...i18nSettings, messages: null } : i18nSettings;
+  return { toast, imageBaseUrl: config.images.baseUrl, i18n: texts, ...shell };
+}
+
+/** Whether someone is signed in, and then how many messages they have not read (the header's Messages). */
+async function viewerOf(context: Route.LoaderArgs["context"], request: Request) {
+  if (!(await isSignedIn(context, request))) return { signedIn: false };
+  const user = await getUser(context);
+  const { db } = context.get(servicesContext);
+  return { signedIn: true, unreadMessages: user ? await countUnreadMessages(db, user.id) : 0 };
 }
 
 type RootData = Awaited<ReturnType<typeof loader>>;
@@ -64,8 +79,9 @@ export const shouldRevalidate = () => true;
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  const { locale } = useI18n();
   return (
-    <html lang="en">
+    <html lang={locale}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -91,13 +107,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 /** The frame of every page, error pages included: header, the page, footer, the phone's tab bar, toasts. */
 function Shell({ children }: { children: React.ReactNode }) {
+  const { t } = useI18n();
   return (
     <>
       <a
         href="#content"
         className="sr-only z-50 rounded-full bg-surface px-4 py-2 font-semibold focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t("Skip to content")}
       </a>
       <SiteHeader />
       <PendingNavigation />
@@ -135,17 +152,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // A refusal's words, thrown as text: data("Listing does not exist", { status: 404 }).
   const message = typeof response?.data === "string" ? response.data : null;
   const notFound = response?.status === 404;
+  const { t, translate } = useI18n();
+  const words = message === null ? null : translate(message);
   useEffect(() => {
-    if (notFound && message) notify("error", message);
-  }, [notFound, message]);
+    if (notFound && words) notify("error", words);
+  }, [notFound, words]);
   return (
     <Shell>
       {notFound ? (
-        <NotFound message={message ?? undefined} />
-      ) : response && response.status < 500 && message ? (
-        <ErrorPage title="Request refused" message={message} alert />
+        <NotFound message={words ?? undefined} />
+      ) : response && response.status < 500 && words ? (
+        <ErrorPage title={t("Request refused")} message={words} alert />
       ) : (
-        <ErrorPage title="Something went wrong" message="Please try again in a moment." retry />
+        <ErrorPage title={t("Something went wrong")} message={t("Please try again in a moment.")} retry />
       )}
     </Shell>
   );

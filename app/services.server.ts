@@ -3,6 +3,8 @@ import { createDb, type Db } from "#app/db/db.server.ts";
 import { migrateToLatest, pendingMigrations } from "#app/db/migrate.server.ts";
 import { createMetrics, type Metrics } from "#app/metrics/metrics.server.ts";
 import { type Auth, createAuth } from "#app/modules/auth/auth.server.ts";
+import { createServerI18n } from "#app/modules/i18n/i18n.server.ts";
+import type { I18n, I18nSettings } from "#app/modules/i18n/i18n.ts";
 import { countPendingImages } from "#app/modules/image/image.repo.server.ts";
 import {
   createUploadServer,
@@ -10,6 +12,15 @@ import {
   startUploadSweeper,
   type UploadServer,
 } from "#app/modules/image/image.tus.server.ts";
+import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.ts";
+import { createWorkQueue } from "#app/modules/limits/limits.queue.server.ts";
+import { createLimitRules, type LimitRules, sweepLimitHits } from "#app/modules/limits/limits.server.ts";
+import { freshnessJob } from "#app/modules/listing/listing.freshness.server.ts";
+import { sendReportDigest } from "#app/modules/moderation/moderation.digest.server.ts";
+import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
+import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
+import { searchAlertsJob } from "#app/modules/saved/alerts.server.ts";
+import { queueSavedHomeDigests } from "#app/modules/saved/saved-home.digest.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
@@ -42,6 +53,16 @@ export type Services = {
   uploads: UploadServer;
   /** Carries a toast over a redirect (toast.server.ts). */
   toastCookie: Cookie;
+  /** The named abuse limits (LIMIT_*), for `takeLimit(db, limits.<rule>, key)` (app/modules/limits). */
+  limits: LimitRules;
+  /** Background jobs, claimed in the database so several instances run each once (app/modules/jobs). */
+  jobs: JobRunner;
+  /** The server's own texts and formats (toasts, errors, e-mails, feeds) in LOCALE and CURRENCY. */
+  i18n: I18n;
+  /** What the root loader gives every page to show the same texts and formats (app/components/use-i18n.ts). */
+  i18nSettings: I18nSettings;
+  /** Visitors' pages, kept while the data's version in `readDb` stays the same (decision 041). */
+  pageCache: PageCache;
 };
 
 /** This process's services, on every request's context (set by server/app.ts). */
@@ -59,6 +80,8 @@ export async function startServices(config: Config): Promise<Services> {
   const db = createDb(config.database, metrics.database("primary"));
   try {
     await bringSchemaUpToDate(db, config.migrateOnStart);
+    // ADMIN_EMAILS may have changed since the accounts it names were created.
+    await syncAdminRoles(db, config.auth.adminEmails);
   } catch (error) {
     await db.destroy();
     throw error;
@@ -69,19 +92,31 @@ export async function startServices(config: Config): Promise<Services> {
       : db;
   metrics.watchPendingUploads(() => countPendingImages(db));
   const mailer = createMailer(config.mail);
-  const auth = createAuth({ config, db, mailer });
+  const limits = createLimitRules(config.limits);
+  const auth = createAuth({ config, db, mailer, limits });
   const storage = createStorage(config.storage);
   // Not warmed up: the offline gazetteer loads in its own thread on the first save, and leaves when idle.
-  const geocoder = createGeocoder(config.geocoder);
+  const geocoder = createGeocoder(config.geocoder, { maxWaiting: config.limits.geocoderQueue });
   const uploads = createUploadServer({
     db,
     storage,
     staging: createUploadStaging(config.storage, storage),
     maxUploadBytes: config.storage.maxUploadBytes,
-    resolveUserId: async (request) =>
-      (await auth.api.getSession({ headers: request.headers }))?.user.id ?? null,
+    quota: { maxPhotos: config.limits.pendingPhotos, maxBytes: config.limits.pendingPhotoBytes },
+    decodeQueue: createWorkQueue({
+      concurrency: config.limits.imageDecodes,
+      maxWaiting: config.limits.imageDecodes * 10,
+      busyMessage: "Many photos are being processed right now. Please try again in a moment.",
+    }),
+    // Photos are part of publishing: only a verified user may upload (others get 401, as a visitor does).
+    resolveUserId: async (request) => {
+      const user = (await auth.api.getSession({ headers: request.headers }))?.user;
+      return user?.emailVerified ? user.id : null;
+    },
   });
   const toastCookie = createToastCookie({ secret: config.auth.secret, secure: config.secureCookies });
+  const jobs = createJobRunner({ db, observe: metrics.runJob });
+  const { i18n, settings: i18nSettings } = createServerI18n(config.i18n);
   const services: Services = {
     config,
     db,
@@ -93,9 +128,57 @@ export async function startServices(config: Config): Promise<Services> {
     geocoder,
     uploads,
     toastCookie,
+    limits,
+    jobs,
+    i18n,
+    i18nSettings,
+    // The version is read where the pages read: a replica's pages and version move together.
+    pageCache: createPageCache({ db: readDb, settings: config.pageCache, metrics: metrics.cache }),
   };
   stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
+  registerJobs(services);
+  jobs.start();
   return services;
+}
+
+/** Every background job of the app (app/modules/jobs/jobs.server.ts says how to write one). */
+function registerJobs({ jobs, db, mailer, config }: Services) {
+  jobs.register(
+    freshnessJob({
+      db,
+      mailer,
+      secret: config.auth.secret,
+      publicUrl: config.publicUrl,
+      siteName: config.site.name,
+      ttlDays: config.listingTtlDays,
+    }),
+  );
+  // Limit hits older than the longest window (a day) count for nothing: swept hourly.
+  jobs.register({
+    name: "limit-sweep",
+    everyMs: 60 * 60 * 1000,
+    run: async (ctx) => {
+      await sweepLimitHits(db, ctx.now());
+    },
+  });
+  // Instant alerts within 5 minutes of publication: a sweep and the sending every minute (saved/alerts.server.ts).
+  jobs.register(searchAlertsJob({ db, mailer, config }, config.alertIntervalMs));
+  // Saved homes whose price dropped or that were let or sold: one digest a day per user, sent by the alert job.
+  jobs.register({
+    name: "saved-home-digest",
+    everyMs: 24 * 60 * 60 * 1000,
+    run: async (ctx) => {
+      await queueSavedHomeDigests(db, ctx.now());
+    },
+  });
+  // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
+  jobs.register({
+    name: "report-digest",
+    everyMs: 5 * 60 * 1000,
+    run: async (ctx) => {
+      await sendReportDigest({ db, mailer, config }, ctx.now());
+    },
+  });
 }
 
 async function bringSchemaUpToDate(db: Db, migrateOnStart: boolean) {
@@ -116,6 +199,7 @@ async function bringSchemaUpToDate(db: Db, migrateOnStart: boolean) {
 /** Closes what startServices opened: the upload sweeper, the geocoder's worker, the database pool or file. */
 export async function stopServices(services: Services) {
   stopSweepers.get(services)?.();
+  await services.jobs.stop();
   await services.geocoder.stop?.();
   if (services.readDb !== services.db) await services.readDb.destroy();
   await services.db.destroy();

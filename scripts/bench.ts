@@ -64,12 +64,20 @@ console.log(
     " 1000 / it is roughly what one core can serve per second",
 );
 for (const figures of nginxLoads) {
-  const app = results[0]!.loads.find((load) => load.label === figures.label);
-  if (!app || figures.requestsPerSecond === 0) continue;
-  const ratio = app.requestsPerSecond / figures.requestsPerSecond;
-  console.log(
-    `  ${figures.label}: app/nginx throughput = ${ratio.toPrecision(2)} (nginx serves ${(1 / ratio).toFixed(0)}x as many)`,
-  );
+  if (figures.requestsPerSecond === 0) continue;
+  // Goals (issue 14): the app alone at >= 10% of nginx serving the same bytes, >= 70% through nginx's cache.
+  for (const [suffix, goal] of [
+    ["", 0.1],
+    [" via nginx cache", 0.7],
+  ] as const) {
+    const app = results[0]!.loads.find((load) => load.label === `${figures.label}${suffix}`);
+    if (!app) continue;
+    const ratio = app.requestsPerSecond / figures.requestsPerSecond;
+    console.log(
+      `  ${figures.label}${suffix || " (app alone)"}: app/nginx throughput = ${ratio.toPrecision(2)} ` +
+        `(goal ${goal}: ${ratio >= goal ? "met" : "NOT met"})`,
+    );
+  }
 }
 console.log(
   `\n${table(

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { sql } from "kysely";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider } from "react-router";
 import type { Config } from "#app/config.server.ts";
 import { drainUnreadBodies } from "#app/http/drain-unread-bodies.server.ts";
+import { createPageHandler } from "#app/http/page-handler.server.ts";
 import { markRecentWrites, readsFromPrimary } from "#app/http/read-replica.server.ts";
 import { nonceContext, routeLabelContext } from "#app/http/request-context.ts";
 import { securityHeaders } from "#app/http/security-headers.server.ts";
@@ -17,12 +17,14 @@ import {
   routeLabel,
 } from "#app/metrics/metrics.http.server.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
+import { retirePublishedDemoPassword } from "#app/modules/auth/auth.demo.server.ts";
 import { type Services, servicesContext, startServices, stopServices } from "#app/services.server.ts";
 import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.server.ts";
 
 /** Opens the database (migrating it) and everything else a request needs; called once before listening. */
 export async function start(config: Config): Promise<Services> {
   const services = await startServices(config);
+  await retirePublishedDemoPassword(services.auth, services.db);
   seedEmptyDatabaseInBackground(services);
   return services;
 }
@@ -40,6 +42,16 @@ export function requestMetrics(services: Services): express.RequestHandler {
 /** The app of the separate metrics listener (METRICS_PORT): GET /metrics, nothing else. */
 export function createMetricsApp(services: Services): express.Express {
   return metricsApp(services.metrics);
+}
+
+/**
+ * A request's URL as logged: one-time tokens (password reset, e-mail verification) are replaced, so the log
+ * never holds what would take over an account.
+ */
+export function redactTokens(url: string | undefined) {
+  return (url ?? "")
+    .replace(/([?&](?:token|code|state)=)[^&#]*/gi, "$1[redacted]")
+    .replace(/(\/reset-password\/)[^/?#]+/g, "$1[redacted]");
 }
 
 /** The Express app that answers every request with `services`. */
@@ -61,7 +73,7 @@ export function createApp(services: Services): express.Express {
         return id;
       },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req) => ({ id: req.id, method: req.method, url: redactTokens(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
       customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
@@ -117,8 +129,10 @@ export function createApp(services: Services): express.Express {
 
   app.all(
     "/{*splat}",
-    createRequestHandler({
+    createPageHandler({
       build: () => import("virtual:react-router/server-build"),
+      // After a write its author reads from the primary, past the replica's cache (decision 024).
+      pageCache: { cache: services.pageCache, usable: (req) => !replica || !readsFromPrimary(req) },
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce as string);

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useId, useRef } from "react";
+import { useI18n } from "#app/components/use-i18n.ts";
 
 type Props = {
   open: boolean;
@@ -15,6 +16,9 @@ type Props = {
  */
 export function ConfirmDialog({ open, title, detail, confirmLabel, onConfirm, onCancel }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
+  // Unique per dialog: a page may hold two (Profile: delete a listing, delete the account).
+  const titleId = useId();
+  const { t } = useI18n();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -24,17 +28,17 @@ export function ConfirmDialog({ open, title, detail, confirmLabel, onConfirm, on
   return (
     <dialog
       ref={dialog}
-      aria-labelledby="confirm-title"
+      aria-labelledby={titleId}
       onClose={onCancel}
       className="m-auto w-[min(24rem,90vw)] rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl backdrop:bg-black/50"
     >
-      <h2 id="confirm-title" className="text-lg font-bold">
+      <h2 id={titleId} className="text-lg font-bold">
         {title}
       </h2>
       {detail ? <p className="mt-2 text-muted">{detail}</p> : null}
       <div className="mt-6 flex justify-end gap-3">
         <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
+          {t("Cancel")}
         </button>
         <button type="button" className="btn-danger" onClick={onConfirm}>
           {confirmLabel}

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "react-router";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { Illustration, type IllustrationName } from "./illustration.tsx";
 
 type Props = {
@@ -14,6 +15,7 @@ type Props = {
 /** A whole page that could not be shown: what happened, and Retry or Go to Explore. */
 export function ErrorPage({ title, message, illustration = "offline", retry = false, alert = false }: Props) {
   const { pathname, search } = useLocation();
+  const { t } = useI18n();
   return (
     <main className="page flex max-w-2xl flex-col items-center text-center">
       <Illustration name={illustration} className="size-36" />
@@ -24,11 +26,11 @@ export function ErrorPage({ title, message, illustration = "offline", retry = fa
       <div className="flex flex-wrap justify-center gap-3">
         {retry ? (
           <Link to={pathname + search} replace className="btn-primary">
-            Retry
+            {t("Retry")}
           </Link>
         ) : null}
         <Link to="/" className={retry ? "btn-secondary" : "btn-primary"}>
-          Go to Explore
+          {t("Go to Explore")}
         </Link>
       </div>
     </main>

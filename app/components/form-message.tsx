@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { notify } from "./toaster.tsx";
 
 /** What an action answers when it refuses a submission. */
@@ -9,13 +10,15 @@ export type ActionError = { error?: string | null } | undefined;
  * is read out by screen readers and visible before JavaScript loads.
  */
 export function FormMessage({ data }: { data: ActionError }) {
+  // The action answers in English (the key); the page says it in LOCALE's language.
+  const { translate } = useI18n();
   useEffect(() => {
-    if (data?.error) notify("error", data.error);
-  }, [data]);
+    if (data?.error) notify("error", translate(data.error));
+  }, [data, translate]);
   if (!data?.error) return null;
   return (
     <p role="alert" className="alert-error">
-      {data.error}
+      {translate(data.error)}
     </p>
   );
 }

@@ -50,3 +50,11 @@ export function EditIcon({ className = "size-5" }: IconProps) {
     </Icon>
   );
 }
+
+export function HeartIcon({ className = "size-5", filled = false }: IconProps & { filled?: boolean }) {
+  return (
+    <Icon className={`${className} ${filled ? "fill-current" : ""}`}>
+      <path d="M12 20 4.5 12.5A4.9 4.9 0 0 1 12 6a4.9 4.9 0 0 1 7.5 6.5Z" />
+    </Icon>
+  );
+}

@@ -4,6 +4,16 @@ import { DEFAULT_MIGRATION_TABLE, Migrator } from "kysely/migration";
 import * as createTables from "#app/db/migrations/2026_11_23_0130_create_tables.ts";
 import * as indexImageStorageKey from "#app/db/migrations/2026_11_23_0250_index_image_storage_key.ts";
 import * as indexListingTimestamp from "#app/db/migrations/2026_11_23_1700_index_listing_timestamp.ts";
+import * as createListingSearch from "#app/db/migrations/2026_11_24_0100_create_listing_search.ts";
+import * as createLimitTables from "#app/db/migrations/2026_11_24_0200_create_limit_tables.ts";
+import * as createMessages from "#app/db/migrations/2026_11_24_0300_create_messages.ts";
+import * as addModeration from "#app/db/migrations/2026_11_24_0400_add_moderation.ts";
+import * as createSavedTables from "#app/db/migrations/2026_11_24_0500_create_saved_tables.ts";
+import * as addSavedListingNotifiedStatus from "#app/db/migrations/2026_11_24_0510_add_saved_listing_notified_status.ts";
+import * as createJobLease from "#app/db/migrations/2026_11_24_0600_create_job_lease.ts";
+import * as listingStatusAndDates from "#app/db/migrations/2026_11_24_0610_listing_status_and_dates.ts";
+import * as pageCacheVersion from "#app/db/migrations/2026_11_24_0700_page_cache_version.ts";
+import * as pageCacheIgnoresBookkeeping from "#app/db/migrations/2026_11_27_0100_page_cache_ignores_listing_bookkeeping.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -12,6 +22,16 @@ const migrations: Record<string, Migration> = {
   "2026_11_23_0130_create_tables": createTables,
   "2026_11_23_0250_index_image_storage_key": indexImageStorageKey,
   "2026_11_23_1700_index_listing_timestamp": indexListingTimestamp,
+  "2026_11_24_0100_create_listing_search": createListingSearch,
+  "2026_11_24_0200_create_limit_tables": createLimitTables,
+  "2026_11_24_0300_create_messages": createMessages,
+  "2026_11_24_0400_add_moderation": addModeration,
+  "2026_11_24_0500_create_saved_tables": createSavedTables,
+  "2026_11_24_0510_add_saved_listing_notified_status": addSavedListingNotifiedStatus,
+  "2026_11_24_0600_create_job_lease": createJobLease,
+  "2026_11_24_0610_listing_status_and_dates": listingStatusAndDates,
+  "2026_11_24_0700_page_cache_version": pageCacheVersion,
+  "2026_11_27_0100_page_cache_ignores_listing_bookkeeping": pageCacheIgnoresBookkeeping,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

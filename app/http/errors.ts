@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, type HeadersFunction } from "react-router";
 
 // The refusals the app knows, one type per meaning. Services and repos throw them with the words the user
 // reads; route loaders and actions turn them into an answer with `refusalResponse`, the one place that knows
@@ -87,3 +87,13 @@ export function refusalResponse(error: unknown) {
     error instanceof TooManyRequestsError ? { "Retry-After": String(error.retryAfterSeconds) } : {};
   return data(body, { status: error.status, headers });
 }
+
+/**
+ * A route's `headers` export for pages whose action or loader may refuse with 429: React Router passes only
+ * cookies from an action to the document, so without this a form posted before JavaScript loads would lose
+ * its Retry-After. Use: `export { retryAfterHeaders as headers } from "#app/http/errors.ts";`
+ */
+export const retryAfterHeaders: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After") ?? loaderHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};

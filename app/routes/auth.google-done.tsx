@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { redirect } from "react-router";
 import { GOOGLE_CHANNEL, type GoogleSignInMessage } from "#app/components/auth/google-button.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { GOOGLE_FAILED } from "#app/modules/auth/auth.constants.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import type { Route } from "./+types/auth.google-done.ts";
@@ -16,6 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export default function GoogleDone({ loaderData }: Route.ComponentProps) {
+  const { t } = useI18n();
   useEffect(() => {
     const message: GoogleSignInMessage = { ok: loaderData.ok };
     const channel = new BroadcastChannel(GOOGLE_CHANNEL);
@@ -28,7 +30,7 @@ export default function GoogleDone({ loaderData }: Route.ComponentProps) {
   }, [loaderData.ok]);
   return (
     <main className="page">
-      <Spinner label="Finishing sign-in" />
+      <Spinner label={t("Finishing sign-in")} />
     </main>
   );
 }

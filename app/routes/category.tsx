@@ -1,61 +1,113 @@
 import { data, Link } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
+import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { ServerHtml } from "#app/components/search/server-html.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
-import { loadListingsPage } from "#app/modules/listing/listing.repo.server.ts";
 import { categoryHeading, isListingType } from "#app/modules/listing/listing.rules.ts";
+import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
+import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
+import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { listMeta, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/category.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? listMeta(
-        loaderData.heading,
-        `${loaderData.heading}: the newest listings first, with photos, prices and room counts.`,
-        `/category/${loaderData.categoryName}`,
-        loaderData.publicUrl,
-        siteNameOf(matches),
-      )
-    : [];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  if (!loaderData) return [];
+  const i18n = i18nOf(matches);
+  const heading = categoryHeading(loaderData.categoryName, i18n);
+  return [
+    ...listMeta(
+      heading,
+      i18n.t("{heading}: the newest listings first, with photos, prices and room counts.", { heading }),
+      `/category/${loaderData.categoryName}`,
+      loaderData.publicUrl,
+      siteNameOf(matches),
+    ),
+    // A filtered list is not indexed; its canonical stays the plain list.
+    ...(loaderData.filtered ? [{ name: "robots", content: "noindex" }] : []),
+    // The feed of the list as filtered (a saved search is the same query).
+    feedLink(listQuery(`type=${loaderData.categoryName}`, loaderData.listKey), heading, i18n.t),
+  ];
+};
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { categoryName } = params;
   // Only rent and sale exist; anything else is the 404 page.
   if (!isListingType(categoryName)) throw data(null, { status: 404 });
-  const { db, config } = context.get(servicesContext);
-  const page = await loadListingsPage(db, { type: categoryName }, url.searchParams.get("cursor"));
-  return { categoryName, heading: categoryHeading(categoryName), publicUrl: config.publicUrl, ...page };
+  const { db, config, i18n } = context.get(servicesContext);
+  // The filters of /search, the type fixed by the path.
+  const page = await loadListPage(db, url.searchParams, { type: categoryName });
+  const filtersHtml = renderSearchFilters({
+    i18n,
+    params: page.search!,
+    action: `/category/${categoryName}`,
+    fixed: { type: categoryName },
+    total: page.failed ? null : page.total,
+  });
+  const savedIds = await savedIdsForViewer(
+    context,
+    request,
+    db,
+    page.listings.map((listing) => listing.id),
+  );
+  return {
+    categoryName,
+    publicUrl: config.publicUrl,
+    ...page,
+    search: null,
+    filtersHtml,
+    savedIds,
+  };
 }
 
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {
   const categoryName = params.categoryName === "rent" ? "rent" : "sale";
   return orFailedPage(serverLoader, {
     categoryName,
-    heading: categoryHeading(categoryName),
     publicUrl: window.location.origin,
+    search: null,
+    filtersHtml: "",
+    filtered: false,
+    listKey: "",
+    total: 0,
   });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { categoryName, heading } = loaderData;
+  const { categoryName, filtersHtml, listKey } = loaderData;
+  const i18n = useI18n();
+  const { t } = i18n;
+  const heading = categoryHeading(categoryName, i18n);
+  const rent = categoryName === "rent";
   return (
     <main className="page">
-      <h1 className="page-heading mb-2">{heading}</h1>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="page-heading mb-2">{heading}</h1>
+        <SaveSearchForm
+          query={listQuery(`type=${categoryName}`, listKey)}
+          redirectTo={`/category/${categoryName}${listKey ? `?${listKey}` : ""}`}
+        />
+      </div>
       <p className="mb-8 text-muted">
-        {categoryName === "rent" ? "Homes to rent" : "Homes to buy"}, the newest first.
+        {rent ? t("Homes to rent, the newest first.") : t("Homes to buy, the newest first.")}
       </p>
+      {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
       <ListingList
-        key={categoryName}
+        key={`${categoryName}?${listKey}`}
         page={loaderData}
         label={heading}
         showType={false}
         empty={{
-          message: `No listings for ${categoryName}`,
+          message: rent ? t("No listings for rent") : t("No listings for sale"),
           illustration: "house",
-          detail: `Have a home ${categoryName === "rent" ? "to rent out" : "to sell"}? It takes a few minutes.`,
+          detail: rent
+            ? t("Have a home to rent out? It takes a few minutes.")
+            : t("Have a home to sell? It takes a few minutes."),
           action: (
             <Link to="/create-listing" className="btn-primary">
-              List your home
+              {t("List your home")}
             </Link>
           ),
         }}

@@ -1,67 +1,184 @@
 import { useEffect, useState } from "react";
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { MessageComposer } from "#app/components/message/message-composer.tsx";
 import { notify } from "#app/components/toaster.tsx";
-import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { type Refusal, refusalResponse, TooManyRequestsError } from "#app/http/errors.ts";
+import { readForm } from "#app/http/request-body.server.ts";
+import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
+import { takeDistinctLimit } from "#app/modules/limits/limits.server.ts";
 import { landlordMailtoHref } from "#app/modules/listing/listing.contact.ts";
+import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
+import {
+  findKeepEmailPrivate,
+  findThreadIdOfEnquirer,
+  isBlocked,
+} from "#app/modules/message/message.repo.server.ts";
+import { contactChannel, MESSAGE_TEXTS, threadPath } from "#app/modules/message/message.rules.ts";
+import { sendEnquiry } from "#app/modules/message/message.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { findUserContactById } from "#app/modules/user/user.repo.server.ts";
 import { servicesContext } from "#app/services.server.ts";
+
+export { retryAfterHeaders as headers } from "#app/http/errors.ts";
+
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import type { Route } from "./+types/contact.ts";
 
 const LANDLORD_MISSING = "Could not get landlord data";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
-  pageTitle(loaderData?.landlord ? `Contact ${loaderData.landlord.name}` : "Contact Landlord", matches),
-  // The page shows an e-mail address to signed-in users only; it has no business in search results.
+  pageTitle(
+    loaderData?.landlord
+      ? i18nOf(matches).t("Contact {name}", { name: loaderData.landlord.name })
+      : i18nOf(matches).t("Contact Landlord"),
+    matches,
+  ),
+  // Nobody's page to find in search results (it may show an e-mail address to a signed-in user).
   { name: "robots", content: "noindex" },
 ];
 
+/**
+ * Signed-in users with a verified address only (others are asked to verify first). How the lister is reached
+ * decides what the page holds: in relay mode (CONTACT_MODE or the lister's "Keep my e-mail private") a form
+ * that sends the message through the site and no address at all; in e-mail mode the spec's mailto, the one
+ * place a lister's address reaches a browser, for at most LIMIT_CONTACT_OWNERS_PER_DAY different listers a
+ * day per account.
+ */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
-  // Signed-in users only: this is the one page that reveals a landlord's e-mail (ARCHITECTURE.md).
-  await requireUser(context, url);
-  const listingName = url.searchParams.get("listingName") ?? "";
-  const landlord = await findUserContactById(context.get(servicesContext).db, params.landlordId);
-  if (!landlord) return data({ landlord: null, listingName }, { status: 404 });
-  return { landlord: { name: landlord.name, email: landlord.email }, listingName };
+  const user = await requireVerifiedUser(context, url);
+  const { db, config, limits } = context.get(servicesContext);
+  const listingId = url.searchParams.get("listingId");
+  const listing = listingId ? await findListingById(db, listingId) : undefined;
+  const landlord =
+    listingId && (listing?.userRef !== params.landlordId || !(await isListingVisible(db, listing.id)))
+      ? undefined // the listing is gone, hidden, or not this lister's
+      : await findUserContactById(db, params.landlordId);
+  if (!landlord) return data({ landlord: null }, { status: 404 });
+  const listingName = listing?.name ?? url.searchParams.get("listingName") ?? "";
+  const channel = contactChannel(config.contact.mode, await findKeepEmailPrivate(db, landlord.id));
+  const blocked = await isBlocked(db, landlord.id, user.id);
+  if (channel === "relay") {
+    return {
+      landlord: { name: landlord.name },
+      listingName,
+      contact: {
+        channel,
+        listingId: listing?.id ?? null,
+        threadId: listing ? ((await findThreadIdOfEnquirer(db, listing.id, user.id)) ?? null) : null,
+        blocked,
+      },
+    } as const;
+  }
+  const page = { landlord: { name: landlord.name }, listingName } as const;
+  if (blocked) return { ...page, contact: { channel, email: null, blocked, limited: null } } as const;
+  try {
+    // Seeing one lister's address again is free; a new lister counts against the day's limit.
+    if (landlord.id !== user.id) await takeDistinctLimit(db, limits.contactOwners, user.id, landlord.id);
+  } catch (error) {
+    if (!(error instanceof TooManyRequestsError)) throw error;
+    return data({ ...page, contact: { channel, email: null, blocked, limited: error.message } } as const, {
+      status: 429,
+      headers: { "Retry-After": String(error.retryAfterSeconds) },
+    });
+  }
+  return { ...page, contact: { channel, email: landlord.email, blocked, limited: null } } as const;
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { landlord, listingName } = loaderData;
-  useEffect(() => {
-    if (!landlord) notify("error", LANDLORD_MISSING);
-  }, [landlord]);
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const user = await requireVerifiedUser(context, url);
+  const { db, mailer, config, limits, i18n } = context.get(servicesContext);
+  const form = await readForm(request);
+  try {
+    const threadId = await sendEnquiry(
+      { db, mailer, publicUrl: config.publicUrl, siteName: config.site.name, limits, t: i18n.t },
+      user,
+      { listingId: form.get("listingId"), body: form.get("message") },
+    );
+    return redirectWithToast(context, threadPath(threadId), "success", MESSAGE_TEXTS.sent);
+  } catch (error) {
+    return refusalResponse(error);
+  }
+}
 
-  if (!landlord) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
+  const landlord = loaderData.landlord;
+  const { t, translate } = useI18n();
+  useEffect(() => {
+    if (!landlord) notify("error", translate(LANDLORD_MISSING));
+  }, [landlord, translate]);
+
+  if (!landlord || !("contact" in loaderData)) {
     return (
       <main className="form-page max-w-2xl">
-        <h1 className="page-heading">Contact Landlord</h1>
+        <h1 className="page-heading">{t("Contact Landlord")}</h1>
         <p role="alert" className="alert-error">
-          {LANDLORD_MISSING}
+          {translate(LANDLORD_MISSING)}
         </p>
       </main>
     );
   }
+  const { contact, listingName } = loaderData;
   return (
     <main className="form-page max-w-2xl">
-      <h1 className="page-heading">Contact {landlord.name}</h1>
-      <MessageForm email={landlord.email} listingName={listingName} />
+      <h1 className="page-heading">{t("Contact {name}", { name: landlord.name })}</h1>
+      <div className="flex flex-col gap-4">
+        {listingName ? (
+          <p className="text-muted">
+            {t("About")} <span className="font-semibold text-ink">{listingName}</span>
+          </p>
+        ) : null}
+        {contact.blocked ? (
+          <p role="alert" className="alert-error">
+            {translate(MESSAGE_TEXTS.blocked)}
+          </p>
+        ) : contact.channel === "email" ? (
+          contact.email ? (
+            <MailtoForm email={contact.email} listingName={listingName} />
+          ) : (
+            <p role="alert" className="alert-error">
+              {contact.limited ? translate(contact.limited) : null}
+            </p>
+          )
+        ) : contact.listingId ? (
+          <>
+            {contact.threadId ? (
+              <p>
+                <Link to={threadPath(contact.threadId)} className="link">
+                  {t("See your conversation about this listing")}
+                </Link>
+              </p>
+            ) : null}
+            <MessageComposer
+              refusal={actionData as Refusal | undefined}
+              submitLabel={t("Send Message")}
+              hidden={{ listingId: contact.listingId }}
+            />
+            <p className="text-sm text-muted">
+              {t(
+                "Your message is sent through this site: neither of you sees the other's e-mail address, and answers arrive in Messages.",
+              )}
+            </p>
+          </>
+        ) : (
+          <p role="alert" className="alert-error">
+            {t("Open the listing you are asking about and press Contact Landlord there.")}
+          </p>
+        )}
+      </div>
     </main>
   );
 }
 
 /** The message box and the Send Message link, whose mailto follows the message as it is typed. */
-function MessageForm({ email, listingName }: { email: string; listingName: string }) {
+function MailtoForm({ email, listingName }: { email: string; listingName: string }) {
   const [message, setMessage] = useState("");
+  const { t } = useI18n();
   return (
-    <div className="flex flex-col gap-4">
-      {listingName ? (
-        <p className="text-muted">
-          About <span className="font-semibold text-ink">{listingName}</span>
-        </p>
-      ) : null}
+    <>
       <div>
         <label htmlFor="contact-message" className="field-label">
-          Message
+          {t("Message")}
         </label>
         <textarea
           id="contact-message"
@@ -73,8 +190,8 @@ function MessageForm({ email, listingName }: { email: string; listingName: strin
         />
       </div>
       <a href={landlordMailtoHref(email, listingName, message)} className="btn-primary self-start">
-        Send Message
+        {t("Send Message")}
       </a>
-    </div>
+    </>
   );
 }

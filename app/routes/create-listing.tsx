@@ -1,7 +1,8 @@
 import { ListingEditor } from "#app/components/listing-editor/listing-editor.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
-import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
@@ -14,15 +15,19 @@ import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/create-listing.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Create a Listing", matches)];
+export { retryAfterHeaders as headers } from "#app/http/errors.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(i18nOf(matches).t("Create a Listing"), matches),
+];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireUser(context, url);
+  await requireVerifiedUser(context, url);
   return null;
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const user = await requireUser(context, url);
+  const user = await requireVerifiedUser(context, url);
   const input = listingFormInput(await readForm(request));
   try {
     const saved = await createListing(context.get(servicesContext), user, input);
@@ -35,9 +40,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 const NEW_LISTING = listingFormDefaults();
 
 export default function CreateListing({ actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <main className="form-page max-w-2xl">
-      <h1 className="page-heading">Create a Listing</h1>
+      <h1 className="page-heading">{t("Create a Listing")}</h1>
       <ListingEditor defaults={NEW_LISTING} submitLabel="Create Listing" actionData={actionData} />
     </main>
   );

@@ -1,8 +1,9 @@
 import type { RouterContextProvider } from "react-router";
 import { ListingEditor } from "#app/components/listing-editor/listing-editor.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { ForbiddenError, NotFoundError, refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
-import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
@@ -15,10 +16,14 @@ import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/edit-listing.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Edit Listing", matches)];
+export { retryAfterHeaders as headers } from "#app/http/errors.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(i18nOf(matches).t("Edit Listing"), matches),
+];
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  const user = await requireUser(context, url);
+  const user = await requireVerifiedUser(context, url);
   try {
     const { db, config } = context.get(servicesContext);
     const listing = await findEditableListing(db, user, params.listingId);
@@ -29,7 +34,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, params, url }: Route.ActionArgs) {
-  const user = await requireUser(context, url);
+  const user = await requireVerifiedUser(context, url);
   const input = listingFormInput(await readForm(request));
   try {
     const saved = await updateListing(context.get(servicesContext), user, params.listingId, input);
@@ -51,9 +56,10 @@ function refusal(context: Readonly<RouterContextProvider>, error: unknown) {
 }
 
 export default function EditListing({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <main className="form-page max-w-2xl">
-      <h1 className="page-heading">Edit Listing</h1>
+      <h1 className="page-heading">{t("Edit Listing")}</h1>
       {/* A fresh form per listing: its state starts from that listing's values. */}
       <ListingEditor
         key={loaderData.listingId}

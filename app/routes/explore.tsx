@@ -2,22 +2,35 @@ import { CategoryTiles } from "#app/components/explore/category-tiles.tsx";
 import { ExploreHero } from "#app/components/explore/explore-hero.tsx";
 import { ListingStrip } from "#app/components/explore/listing-strip.tsx";
 import { useSite } from "#app/components/shell/use-root-data.ts";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { isThrownResponse } from "#app/http/thrown-response.ts";
 import { type ExploreListings, loadExploreListings } from "#app/modules/listing/listing.repo.server.ts";
+import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/explore.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  pageTitle("Explore homes for rent and for sale", matches),
-  { name: "description", content: "Browse places for rent and for sale, and offers from local owners." },
-];
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const { t } = i18nOf(matches);
+  return [
+    pageTitle(t("Explore homes for rent and for sale"), matches),
+    { name: "description", content: t("Browse places for rent and for sale, and offers from local owners.") },
+  ];
+};
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return loadExploreListings(context.get(servicesContext).db);
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const listings = await loadExploreListings(db);
+  const shown = [...listings.recommended, ...listings.offers].map((listing) => listing.id);
+  return { ...listings, savedIds: await savedIdsForViewer(context, request, db, shown) };
 }
 
-const NOTHING_FETCHED: ExploreListings = { recommended: [], offers: [], covers: { rent: null, sale: null } };
+const NOTHING_FETCHED: ExploreListings & { savedIds: string[] } = {
+  recommended: [],
+  offers: [],
+  covers: { rent: null, sale: null },
+  savedIds: [],
+};
 
 /** Offline, Explore still shows what needs no data: the search box and the two categories. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -30,19 +43,27 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
-  const { recommended, offers, covers } = loaderData;
+  const { recommended, offers, covers, savedIds } = loaderData;
   const site = useSite();
+  const { t } = useI18n();
   return (
     <main>
       <ExploreHero siteName={site.name} />
       <div className="page flex flex-col gap-12 lg:gap-16">
         <CategoryTiles covers={covers} />
-        <ListingStrip id="recommended-heading" heading="Recommended" listings={recommended} eager />
+        <ListingStrip
+          id="recommended-heading"
+          heading={t("Recommended")}
+          listings={recommended}
+          savedIds={savedIds}
+          eager
+        />
         <ListingStrip
           id="offers-heading"
-          heading="Latest offers"
-          more={{ to: "/offers", label: "See every offer" }}
+          heading={t("Latest offers")}
+          more={{ to: "/offers", label: t("See every offer") }}
           listings={offers}
+          savedIds={savedIds}
         />
       </div>
     </main>

@@ -1,15 +1,27 @@
 import { data, Link, redirect } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
+import { SaveButton } from "#app/components/listing/listing-card.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
 import { ListingGallery } from "#app/components/listing/listing-gallery.tsx";
 import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
 import { OwnerActions } from "#app/components/listing/owner-actions.tsx";
 import { ShareButton } from "#app/components/listing/share-button.tsx";
-import { getUser } from "#app/modules/auth/auth.session.server.ts";
+import { TimeAgo } from "#app/components/listing/time-ago.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import type { Db } from "#app/db/db.server.ts";
+import { refusalResponse } from "#app/http/errors.ts";
+import { readForm } from "#app/http/request-body.server.ts";
+import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
-import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
+import { isListed } from "#app/modules/listing/listing.model.ts";
+import {
+  findLatestPriceChange,
+  findListingById,
+  isListingVisible,
+} from "#app/modules/listing/listing.repo.server.ts";
 import {
   categoryHeading,
   listingPath,
@@ -18,7 +30,13 @@ import {
 } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
+import { changeListingStatus, renewOwnListing } from "#app/modules/listing/listing.service.server.ts";
+import { priceChangeLabel, STATUS_MESSAGES } from "#app/modules/listing/listing.status.ts";
+import { findListingModeration, isAdministrator } from "#app/modules/moderation/moderation.repo.server.ts";
+import { MODERATION_MESSAGES } from "#app/modules/moderation/moderation.rules.ts";
+import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { findUserNameById } from "#app/modules/user/user.repo.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/listing.ts";
@@ -26,7 +44,7 @@ import type { Route } from "./+types/listing.ts";
 // On a 404 the error boundary's NotFound page sets the title.
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData
-    ? listingMeta(loaderData.listing, loaderData.publicUrl, {
+    ? listingMeta(loaderData.listing, loaderData.publicUrl, i18nOf(matches), {
         siteName: siteNameOf(matches),
         imageBase: loaderData.imageBaseUrl,
       })
@@ -38,31 +56,113 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
-  const [viewer, listerName] = await Promise.all([getUser(context), findUserNameById(db, listing.userRef)]);
+  const [viewer, listerName, visible, priceChange] = await Promise.all([
+    getUser(context),
+    findUserNameById(db, listing.userRef),
+    isListingVisible(db, listing.id),
+    findLatestPriceChange(db, listing.id),
+  ]);
   const isOwner = viewer?.id === listing.userRef;
+  const saved = viewer ? (await findSavedIds(db, viewer.id, [listing.id])).length > 0 : false;
+  // A listing the public may not see (listing.visibility.server.ts) is shown only to its owner and the
+  // administrators, with a notice; everyone else gets a 404 that says it was removed.
+  if (!visible && !isOwner && !(viewer && (await isAdministrator(db, viewer.id)))) {
+    throw data(MODERATION_MESSAGES.removed, { status: 404 });
+  }
   return {
+    saved,
+    moderationNotice: visible ? null : await moderationNotice(db, listing.id),
     listing,
+    priceChange: priceChange ?? null,
+    // "Listed 3 days ago" is worked out once, here, so the browser's render says the same as the HTML.
+    now: Date.now(),
     // The lister's name only, never their e-mail (the contact page is where signed-in users get that).
     listerName: listerName ?? null,
     isOwner,
     // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
-    canContact: !isOwner,
+    // A let, sold or expired home draws no more calls (issue 13).
+    canContact: !isOwner && isListed(listing),
     map: config.map,
     publicUrl: config.publicUrl,
     imageBaseUrl: config.images.baseUrl,
   };
 }
 
+/** The owner's status buttons (issue 13): set-status (let, sold, available) and renew, back to this page. */
+export async function action({ context, request, params, url }: Route.ActionArgs) {
+  const user = await requireUser(context, url);
+  const { db } = context.get(servicesContext);
+  const formData = await readForm(request);
+  const intent = formData.get("intent");
+  const listingId = params.listingId;
+  const back = url.pathname;
+  try {
+    if (intent === "set-status") {
+      const message = await changeListingStatus(db, user, listingId, formData.get("status"));
+      return redirectWithToast(context, back, "success", message);
+    }
+    if (intent === "renew") {
+      return redirectWithToast(context, back, "success", await renewOwnListing(db, user, listingId));
+    }
+  } catch (error) {
+    const refusal = refusalResponse(error);
+    return redirectWithToast(context, back, "error", refusal.data.error ?? msg("Something went wrong"));
+  }
+  return redirectWithToast(context, back, "error", msg("Unknown action"));
+}
+
+/** Why the public does not see a listing, for its owner and the administrators. */
+async function moderationNotice(db: Db, listingId: string) {
+  const moderation = await findListingModeration(db, listingId);
+  return moderation?.hidden ? MODERATION_MESSAGES.hiddenNotice : MODERATION_MESSAGES.ownerSuspendedNotice;
+}
+
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
-  const { listing, listerName, isOwner, canContact, map, publicUrl, imageBaseUrl } = loaderData;
-  const { amount, suffix } = priceParts(listing);
-  const regular = regularPriceLabel(listing);
+  const {
+    listing,
+    listerName,
+    isOwner,
+    canContact,
+    map,
+    publicUrl,
+    imageBaseUrl,
+    moderationNotice,
+    saved,
+    priceChange,
+    now,
+  } = loaderData;
+  const listed = isListed(listing);
+  const i18n = useI18n();
+  const { t, translate } = i18n;
+  const { amount, suffix } = priceParts(listing, i18n);
+  const regular = regularPriceLabel(listing, i18n);
   return (
     <main className="page pt-4 lg:pt-6">
       <div className="mb-4 flex items-center justify-between gap-4">
-        <BackLink fallback={{ path: `/category/${listing.type}`, label: categoryHeading(listing.type) }} />
-        <ShareButton />
+        <BackLink
+          fallback={{ path: `/category/${listing.type}`, label: categoryHeading(listing.type, i18n) }}
+        />
+        <div className="flex items-center gap-2">
+          <SaveButton
+            key={listing.id}
+            listingId={listing.id}
+            name={listing.name}
+            saved={saved}
+            variant="page"
+          />
+          <ShareButton />
+        </div>
       </div>
+      {moderationNotice ? (
+        <p role="status" className="alert-error mb-4">
+          {translate(moderationNotice)}
+        </p>
+      ) : null}
+      {listed ? null : (
+        <p role="status" className="card mb-6 border-ink bg-surface-2 p-4 text-lg font-bold">
+          {t(STATUS_MESSAGES.noLongerAvailable)}
+        </p>
+      )}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="-mx-4 flex min-w-0 flex-col gap-6 sm:mx-0">
           <ListingGallery key={listing.id} images={listing.images} name={listing.name} />
@@ -71,7 +171,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
         <aside
-          aria-label="Contact and location"
+          aria-label={t("Contact and location")}
           className="flex flex-col gap-8 lg:sticky lg:top-24 lg:self-start"
         >
           <div className="card flex flex-col gap-4 p-5">
@@ -82,26 +182,43 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               </span>
               {regular ? (
                 <>
-                  <span className="sr-only">, was </span>
+                  <span className="sr-only">{t(", was ")}</span>
                   <del className="font-semibold text-muted">{regular}</del>
+                </>
+              ) : null}
+            </p>
+            {priceChange ? (
+              <p className="text-sm font-semibold">{priceChangeLabel(priceChange, i18n)}</p>
+            ) : null}
+            <p className="text-sm text-muted">
+              {t("Listed")} <TimeAgo at={listing.publishedAt} now={now} />
+              {listing.changedAt > listing.publishedAt ? (
+                <>
+                  {` · ${t("Updated")} `}
+                  <TimeAgo at={listing.changedAt} now={now} />
                 </>
               ) : null}
             </p>
             {listerName ? (
               <p className="text-muted">
-                Listed by <span className="font-semibold text-ink">{listerName}</span>
+                {t("Listed by")} <span className="font-semibold text-ink">{listerName}</span>
               </p>
             ) : null}
             {canContact ? (
               <Link to={contactPath(listing)} className="btn-primary w-full">
-                Contact Landlord <ArrowRightIcon />
+                {t("Contact Landlord")} <ArrowRightIcon />
               </Link>
             ) : null}
             {isOwner ? <OwnerActions listing={listing} /> : null}
           </div>
+          {isOwner ? null : (
+            <Link to={`/report/${listing.id}`} className="link self-start text-sm">
+              {t("Report this listing")}
+            </Link>
+          )}
           <section aria-labelledby="listing-location">
             <h2 id="listing-location" className="section-heading mb-3">
-              Location
+              {t("Location")}
             </h2>
             <ListingMap
               key={listing.id}
@@ -114,7 +231,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </section>
         </aside>
       </div>
-      <JsonLd data={listingJsonLd(listing, publicUrl, imageBaseUrl)} />
+      <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl)} />
     </main>
   );
 }

@@ -7,11 +7,12 @@ import type { Route } from "./+types/manifest.ts";
  * show it as an app in its own colours.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  const { name } = context.get(servicesContext).config.site;
+  const { config, i18n } = context.get(servicesContext);
+  const { name } = config.site;
   const manifest = {
     name,
     short_name: name.length > 12 ? name.slice(0, 12).trimEnd() : name,
-    description: "Homes for rent and for sale, listed by their owners.",
+    description: i18n.t("Homes for rent and for sale, listed by their owners."),
     start_url: "/",
     scope: "/",
     display: "standalone",

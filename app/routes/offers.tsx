@@ -1,49 +1,96 @@
 import { Link } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
+import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { ServerHtml } from "#app/components/search/server-html.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
-import { loadListingsPage } from "#app/modules/listing/listing.repo.server.ts";
+import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
+import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
+import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/offers.ts";
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
-  loaderData
-    ? listMeta(
-        "Offers",
-        "Homes for rent and for sale at a discounted price, newest first.",
-        "/offers",
-        loaderData.publicUrl,
-        siteNameOf(matches),
-      )
-    : [pageTitle("Offers", matches)];
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const { t } = i18nOf(matches);
+  return loaderData
+    ? [
+        ...listMeta(
+          t("Offers"),
+          t("Homes for rent and for sale at a discounted price, newest first."),
+          "/offers",
+          loaderData.publicUrl,
+          siteNameOf(matches),
+        ),
+        // A filtered list is not indexed; its canonical stays the plain list.
+        ...(loaderData.filtered ? [{ name: "robots", content: "noindex" }] : []),
+        // The feed of the list as filtered (a saved search is the same query).
+        feedLink(listQuery("offer=1", loaderData.listKey), t("Offers"), t),
+      ]
+    : [pageTitle(t("Offers"), matches)];
+};
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
-  const page = await loadListingsPage(db, { offer: true }, url.searchParams.get("cursor"));
-  return { publicUrl: config.publicUrl, ...page };
+/** The offers are the search with `offer` set by the path. */
+const FIXED = { offer: true };
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const { db, config, i18n } = context.get(servicesContext);
+  const page = await loadListPage(db, url.searchParams, FIXED);
+  const filtersHtml = renderSearchFilters({
+    i18n,
+    params: page.search!,
+    action: "/offers",
+    fixed: FIXED,
+    total: page.failed ? null : page.total,
+  });
+  const savedIds = await savedIdsForViewer(
+    context,
+    request,
+    db,
+    page.listings.map((listing) => listing.id),
+  );
+  return { publicUrl: config.publicUrl, ...page, search: null, filtersHtml, savedIds };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return orFailedPage(serverLoader, { publicUrl: window.location.origin });
+  return orFailedPage(serverLoader, {
+    publicUrl: window.location.origin,
+    search: null,
+    filtersHtml: "",
+    filtered: false,
+    listKey: "",
+    total: 0,
+  });
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
+  const { filtersHtml, listKey } = loaderData;
+  const { t } = useI18n();
   return (
     <main className="page">
-      <h1 className="page-heading mb-2">Offers</h1>
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <h1 className="page-heading mb-2">{t("Offers")}</h1>
+        <SaveSearchForm
+          query={listQuery("offer=1", listKey)}
+          redirectTo={`/offers${listKey ? `?${listKey}` : ""}`}
+        />
+      </div>
       <p className="mb-8 text-muted">
-        Homes for rent and for sale below their regular price, the newest first.
+        {t("Homes for rent and for sale below their regular price, the newest first.")}
       </p>
+      {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
       <ListingList
+        key={listKey}
         page={loaderData}
-        label="Offers"
+        label={t("Offers")}
         empty={{
-          message: "There are no current offers",
+          message: t("There are no current offers"),
           illustration: "tag",
-          detail: "Owners add offers all the time. Meanwhile, every home is a tap away.",
+          detail: t("Owners add offers all the time. Meanwhile, every home is a tap away."),
           action: (
             <Link to="/" className="btn-primary">
-              Browse all homes
+              {t("Browse all homes")}
             </Link>
           ),
         }}

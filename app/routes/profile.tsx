@@ -1,26 +1,69 @@
 import { data, Form, Link } from "react-router";
 import { ArrowRightIcon, HomeIcon } from "#app/components/icons.tsx";
+import { MessagesAndPrivacy } from "#app/components/profile/messages-and-privacy.tsx";
 import { PersonalDetails } from "#app/components/profile/personal-details.tsx";
+import { SavedSearches } from "#app/components/profile/saved-searches.tsx";
+import { YourData } from "#app/components/profile/your-data.tsx";
 import { YourListings } from "#app/components/profile/your-listings.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { toListingSummary } from "#app/modules/listing/listing.model.ts";
-import { findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
+import { findListingsByOwner, findUnlistedListingIds } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
-import { deleteListing } from "#app/modules/listing/listing.service.server.ts";
+import {
+  changeListingStatus,
+  deleteListing,
+  renewOwnListing,
+} from "#app/modules/listing/listing.service.server.ts";
+import {
+  countUnreadMessages,
+  findKeepEmailPrivate,
+  updateKeepEmailPrivate,
+} from "#app/modules/message/message.repo.server.ts";
+import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
+import { findSavedSearches } from "#app/modules/saved/saved-search.repo.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { deleteAccount } from "#app/modules/user/user.data.server.ts";
 import { changeOwnName } from "#app/modules/user/user.service.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/profile.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("My Profile", matches)];
+const ACCOUNT_DELETED = msg("Your account was deleted");
+const EMAIL_PRIVATE = msg("Your e-mail is private: enquiries come through Messages");
+const EMAIL_SHOWN = msg("Your e-mail may be shown to people who contact you");
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(i18nOf(matches).t("My Profile"), matches),
+];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
-  const listings = await findListingsByOwner(context.get(servicesContext).db, user.id);
-  return { user, listings: listings.map(toListingSummary) };
+  const { db } = context.get(servicesContext);
+  const [listings, unlistedIds, unreadMessages, keepEmailPrivate] = await Promise.all([
+    findListingsByOwner(db, user.id),
+    findUnlistedListingIds(db, user.id),
+    countUnreadMessages(db, user.id),
+    findKeepEmailPrivate(db, user.id),
+  ]);
+  const savedIds = await findSavedIds(
+    db,
+    user.id,
+    listings.map((listing) => listing.id),
+  );
+  const savedSearches = await findSavedSearches(db, user.id);
+  return {
+    user,
+    listings: listings.map(toListingSummary),
+    unlistedIds,
+    savedIds,
+    savedSearches,
+    unreadMessages,
+    keepEmailPrivate,
+  };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -33,25 +76,48 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       await changeOwnName(services.db, user, { name: formData.get("name") });
       return { error: null };
     }
+    if (intent === "delete-account") {
+      if (formData.get("confirm") !== "yes") {
+        return data({ error: msg("Please confirm that you want to delete your account") }, { status: 400 });
+      }
+      await deleteAccount(services, user.id);
+      return redirectWithToast(context, "/", "success", ACCOUNT_DELETED);
+    }
+    if (intent === "email-privacy") {
+      const keep = formData.get("keepEmailPrivate") === "true";
+      await updateKeepEmailPrivate(services.db, user.id, keep);
+      return redirectWithToast(context, "/profile", "success", keep ? EMAIL_PRIVATE : EMAIL_SHOWN);
+    }
     if (intent === "delete-listing") {
       await deleteListing(services, user, String(formData.get("listingId") ?? ""));
       return redirectWithToast(context, "/profile", "success", LISTING_MESSAGES.deleted);
     }
+    const listingId = String(formData.get("listingId") ?? "");
+    if (intent === "set-status") {
+      const message = await changeListingStatus(services.db, user, listingId, formData.get("status"));
+      return redirectWithToast(context, "/profile", "success", message);
+    }
+    if (intent === "renew") {
+      const message = await renewOwnListing(services.db, user, listingId);
+      return redirectWithToast(context, "/profile", "success", message);
+    }
   } catch (error) {
     return refusalResponse(error);
   }
-  return data({ error: "Unknown action" }, { status: 400 });
+  return data({ error: msg("Unknown action") }, { status: 400 });
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, listings } = loaderData;
+  const { user, listings, unlistedIds, savedIds, savedSearches, unreadMessages, keepEmailPrivate } =
+    loaderData;
+  const { t } = useI18n();
   return (
     <main className="page max-w-5xl">
       <header className="mb-8 flex items-center justify-between gap-4">
-        <h1 className="page-heading mb-0">My Profile</h1>
+        <h1 className="page-heading mb-0">{t("My Profile")}</h1>
         <Form method="post" action="/logout">
           <button type="submit" className="btn-secondary btn-small">
-            Logout
+            {t("Logout")}
           </button>
         </Form>
       </header>
@@ -65,15 +131,23 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <HomeIcon />
           </span>
           <span className="grow">
-            Sell or rent your home
+            {t("Sell or rent your home")}
             <span className="block text-sm font-normal text-muted">
-              Publish it with photos in a few minutes.
+              {t("Publish it with photos in a few minutes.")}
             </span>
           </span>
           <ArrowRightIcon />
         </Link>
       </div>
-      <YourListings listings={listings} />
+      <nav aria-label={t("Saved")} className="mt-6 flex flex-wrap gap-3">
+        <Link to="/saved" className="btn-secondary">
+          {t("Saved homes")}
+        </Link>
+      </nav>
+      <MessagesAndPrivacy unreadMessages={unreadMessages} keepEmailPrivate={keepEmailPrivate} />
+      <YourListings listings={listings} unlistedIds={unlistedIds} savedIds={savedIds} />
+      <SavedSearches searches={savedSearches} />
+      <YourData />
     </main>
   );
 }

@@ -2,19 +2,25 @@ import { data, Form, Link } from "react-router";
 import { PasswordField } from "#app/components/auth/password-field.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/modules/auth/auth.constants.ts";
 import { callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
 import { ResetPasswordFormSchema } from "#app/modules/auth/auth.schema.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/reset-password.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Choose a new password", matches)];
+export { retryAfterHeaders as headers } from "#app/http/errors.ts";
 
-const LINK_INVALID = "This reset link is invalid or has expired. Ask for a new one.";
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(i18nOf(matches).t("Choose a new password"), matches),
+];
+
+const LINK_INVALID = msg("This reset link is invalid or has expired. Ask for a new one.");
 
 // The e-mailed link goes through better-auth, which checks the token and lands here with ?token= or ?error=.
 export function loader({ url }: Route.LoaderArgs) {
@@ -35,7 +41,11 @@ export async function action({ context, request }: Route.ActionArgs) {
       const tooShort = body?.code === "PASSWORD_TOO_SHORT";
       return data(
         {
-          error: tooShort ? `Choose a password of at least ${MIN_PASSWORD_LENGTH} characters.` : LINK_INVALID,
+          error: tooShort
+            ? context
+                .get(servicesContext)
+                .i18n.t("Choose a password of at least {count} characters.", { count: MIN_PASSWORD_LENGTH })
+            : LINK_INVALID,
         },
         { status: 400 },
       );
@@ -44,7 +54,7 @@ export async function action({ context, request }: Route.ActionArgs) {
       context,
       "/sign-in",
       "success",
-      "Your password was changed. Sign in with the new one.",
+      msg("Your password was changed. Sign in with the new one."),
     );
   } catch (error) {
     return refusalResponse(error);
@@ -52,27 +62,28 @@ export async function action({ context, request }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
   return (
     <main className="form-page">
-      <h1 className="page-heading">Choose a new password</h1>
+      <h1 className="page-heading">{t("Choose a new password")}</h1>
       {loaderData.token ? (
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="token" value={loaderData.token} />
           <PasswordField
-            label="New password"
+            label={t("New password")}
             autoComplete="new-password"
-            hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+            hint={t("At least {count} characters.", { count: MIN_PASSWORD_LENGTH })}
           />
           <FormMessage data={actionData} />
           <button type="submit" className="btn-primary">
-            Set New Password <ArrowRightIcon />
+            {t("Set New Password")} <ArrowRightIcon />
           </button>
         </Form>
       ) : (
         <p role="alert" className="mb-4">
-          {LINK_INVALID}{" "}
+          {t(LINK_INVALID)}{" "}
           <Link to="/forgot-password" className="link">
-            Forgot Password
+            {t("Forgot Password")}
           </Link>
         </p>
       )}

@@ -5,19 +5,23 @@ import { PasswordField } from "#app/components/auth/password-field.tsx";
 import { FieldError } from "#app/components/field-error.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/modules/auth/auth.constants.ts";
 import { signInOrUp } from "#app/modules/auth/auth.forward.server.ts";
 import { SignUpFormSchema } from "#app/modules/auth/auth.schema.ts";
-import { getUser, redirectTarget } from "#app/modules/auth/auth.session.server.ts";
+import { getUser, redirectTarget, VERIFY_EMAIL_PATH } from "#app/modules/auth/auth.session.server.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { USER_NAME_MAX_LENGTH } from "#app/modules/user/user.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/sign-up.ts";
 
-export const meta: Route.MetaFunction = ({ matches }) => [pageTitle("Sign up", matches)];
+export { retryAfterHeaders as headers } from "#app/http/errors.ts";
 
-const REGISTRATION_FAILED = "Something went wrong with registration";
+export const meta: Route.MetaFunction = ({ matches }) => [pageTitle(i18nOf(matches).t("Sign up"), matches)];
+
+const REGISTRATION_FAILED = msg("Something went wrong with registration");
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (await getUser(context)) throw redirect(redirectTarget(url));
@@ -37,7 +41,11 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     request,
     url,
     path: "/sign-up/email",
-    body: form.data,
+    // The verification link comes back to "Verify your e-mail", which sends the user on to where they were going.
+    body: {
+      ...form.data,
+      callbackURL: `${VERIFY_EMAIL_PATH}?${new URLSearchParams({ redirectTo: redirectTarget(url) })}`,
+    },
     refused: { error: REGISTRATION_FAILED, status: 400 },
   });
 }
@@ -45,14 +53,15 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams();
   const nameError = actionData && "fieldErrors" in actionData ? actionData.fieldErrors.name : undefined;
+  const { t } = useI18n();
   return (
     <main className="form-page">
-      <h1 className="page-heading">Welcome!</h1>
+      <h1 className="page-heading">{t("Welcome!")}</h1>
       {/* Posts to this page's URL, ?redirectTo= included: the action sends the user back there. */}
       <Form method="post" className="flex flex-col gap-4">
         <div>
           <label htmlFor="name" className="field-label">
-            Name
+            {t("Name")}
           </label>
           <input
             id="name"
@@ -69,22 +78,25 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
             <FieldError id="name-error" message={nameError} />
           ) : (
             <p id="name-hint" className="field-hint">
-              Up to {USER_NAME_MAX_LENGTH} characters.
+              {t("Up to {count} characters.", { count: USER_NAME_MAX_LENGTH })}
             </p>
           )}
         </div>
         <EmailField />
-        <PasswordField autoComplete="new-password" hint={`At least ${MIN_PASSWORD_LENGTH} characters.`} />
+        <PasswordField
+          autoComplete="new-password"
+          hint={t("At least {count} characters.", { count: MIN_PASSWORD_LENGTH })}
+        />
         <FormMessage data={actionData} />
         <button type="submit" className="btn-primary">
-          Sign Up <ArrowRightIcon />
+          {t("Sign Up")} <ArrowRightIcon />
         </button>
       </Form>
       <AuthAlternatives
-        googleLabel="Sign up with Google"
+        googleLabel={t("Sign up with Google")}
         googleEnabled={loaderData.googleEnabled}
         otherScreen="/sign-in"
-        otherLabel="Sign In Instead"
+        otherLabel={t("Sign In Instead")}
         redirectTo={searchParams.get("redirectTo")}
       />
     </main>

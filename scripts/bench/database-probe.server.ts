@@ -45,7 +45,8 @@ export type DatabaseProbe = {
 };
 
 type Position = { timestamp: number; id: string };
-type Captured = {
+/** A database whose every query is kept, to explain and time it again. */
+export type Captured = {
   db: Kysely<Database>;
   queries: CompiledQuery[];
   /** Brings the planner's statistics up to date (freshly bulk-loaded tables have none yet). */
@@ -57,7 +58,7 @@ const TIMING_RUNS = 30;
 
 /** Explains and times the category and offers queries (first page and a deep page) and samples page URLs. */
 export async function probeDatabase(database: DbTarget): Promise<DatabaseProbe> {
-  const probe = open(database);
+  const probe = openCaptured(database);
   try {
     const { db } = probe;
     const total = await db
@@ -102,7 +103,8 @@ export async function probeDatabase(database: DbTarget): Promise<DatabaseProbe> 
   }
 }
 
-function open(database: DbTarget): Captured {
+/** Opens `database` keeping each query it runs in `queries` (shared with scripts/bench/search-queries.ts). */
+export function openCaptured(database: DbTarget): Captured {
   const queries: CompiledQuery[] = [];
   const log = (event: { query: CompiledQuery }) => {
     queries.push(event.query);

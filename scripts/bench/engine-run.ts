@@ -1,10 +1,11 @@
+import { newAccount, postSignUp } from "#tests/support/accounts.ts";
 import type { BenchData } from "./bench-data.ts";
 import { type DatabaseProbe, probeDatabase } from "./database-probe.server.ts";
 import { type LoadFigures, runLoad } from "./load.ts";
 import type { BenchOptions } from "./options.ts";
 import { type BenchServer, startBenchServer } from "./server-process.ts";
 import { measureShippedJs, type ShippedJs } from "./shipped-js.ts";
-import type { SavedPage } from "./static-nginx.ts";
+import { nginxInstalled, type SavedPage, startCachingNginx } from "./static-nginx.ts";
 
 /** Everything measured on one database engine. */
 export type EngineResult = {
@@ -35,6 +36,7 @@ export async function benchEngine(
   const detail = probe.detailPaths[0];
   if (!detail) throw new Error("the bench database holds no listing");
   const singlePages = [
+    { label: "Explore", path: "/" },
     { label: "/category/rent", path: "/category/rent" },
     { label: "/offers", path: "/offers" },
     { label: "detail page", path: detail },
@@ -54,12 +56,23 @@ export async function benchEngine(
     ]);
     const savedPages = pages.filter((page) => singlePages.some((single) => single.path === page.path));
     const shippedJs = measureJs
-      ? [await measureShippedJs(server.url, "/"), await measureShippedJs(server.url, "/category/rent")]
+      ? [
+          await measureShippedJs(server.url, "/"),
+          await measureShippedJs(server.url, "/category/rent"),
+          await measureShippedJs(server.url, "/offers"),
+          await measureShippedJs(server.url, "/search?q=berlin"),
+        ]
       : [];
-    const measure = async (label: string, paths: string[], connections: number, seconds: number) => {
+    const measure = async (
+      label: string,
+      paths: string[],
+      connections: number,
+      seconds: number,
+      { url = server.url, headers = {} }: { url?: string; headers?: Record<string, string> } = {},
+    ) => {
       console.log(`  ${engine}: ${label}, ${connections} connections, ${seconds} s`);
       const cpuBefore = server.cpuMs();
-      const figures = await runLoad(label, server.url, paths, connections, seconds);
+      const figures = await runLoad(label, url, paths, connections, seconds, headers);
       const cpuMsPerRequest = (server.cpuMs() - cpuBefore) / Math.max(1, figures.requests);
       return { ...figures, cpuMsPerRequest: Math.round(cpuMsPerRequest * 10) / 10 };
     };
@@ -69,6 +82,37 @@ export async function benchEngine(
     loads.push(await measure("/category/rent alone", ["/category/rent"], 1, options.pageSeconds));
     for (const page of singlePages) {
       loads.push(await measure(page.label, [page.path], options.pageConnections, options.pageSeconds));
+    }
+    // The same pages for a signed-in user: rendered for each request, never from a cache (decision 041).
+    // Browsing needs no verified address (and this server is not one the tests' helpers can reach into).
+    const cookie = await postSignUp(server.url, newAccount("Bench Signed-In"), { verified: false });
+    for (const page of singlePages) {
+      loads.push(
+        await measure(`${page.label} signed in`, [page.path], options.pageConnections, options.pageSeconds, {
+          headers: { cookie },
+        }),
+      );
+    }
+    // Through README's nginx front with its proxy_cache: what visitors get from a deployment.
+    if (options.nginx && nginxInstalled()) {
+      const front = await startCachingNginx(server.url);
+      try {
+        for (const page of singlePages) {
+          loads.push(
+            await measure(
+              `${page.label} via nginx cache`,
+              [page.path],
+              options.pageConnections,
+              options.pageSeconds,
+              {
+                url: front.url,
+              },
+            ),
+          );
+        }
+      } finally {
+        await front.stop();
+      }
     }
     loads.push(await measure("mixed pages", mixed, options.mixedConnections, options.mixedSeconds));
     return { engine, probe, loads, peakRssMb: server.peakRssMb(), shippedJs, savedPages, singlePages };

@@ -34,6 +34,7 @@ export async function runLoad(
   paths: string[],
   connections: number,
   seconds: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadFigures> {
   const { hostname } = new URL(baseUrl);
   if (hostname !== "127.0.0.1") throw new Error(`the bench only loads 127.0.0.1, not ${hostname}`);
@@ -43,7 +44,7 @@ export async function runLoad(
     duration: seconds,
     maxOverallRequests: Math.max(connections, seconds * MAX_REQUESTS_PER_SECOND),
     timeout: 10,
-    requests: paths.map((path) => ({ method: "GET", path })),
+    requests: paths.map((path) => ({ method: "GET", path, headers })),
   });
   return {
     label,

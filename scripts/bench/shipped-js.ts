@@ -23,15 +23,21 @@ export type ShippedJs = {
 const CLIENT_DIR = path.join(REPO_ROOT, "build", "client");
 
 /**
- * Measures what the server's HTML for `pagePath` makes the browser load: every /assets/*.js it names
- * (modulepreload links, module scripts, the inline hydration imports), plus whatever those import statically.
+ * Measures what the server's HTML for `pagePath` makes the browser load: its modulepreload links and the inline
+ * hydration script's imports, plus whatever those import statically.
  * Dynamic import() is left out: that code loads later, only when used.
  */
 export async function measureShippedJs(baseUrl: string, pagePath: string): Promise<ShippedJs> {
   const response = await fetch(new URL(pagePath, baseUrl));
   if (!response.ok) throw new Error(`GET ${pagePath} answered ${response.status}`);
   const html = await response.text();
-  const pending = [...html.matchAll(/["'](\/assets\/[\w.-]+\.js)["']/g)].map((match) => match[1]!);
+  // What the browser fetches: the modulepreload links and the hydration script's imports. Not every
+  // /assets/*.js string in the page: the inline route manifest also names routes (Explore, the 404) that load
+  // only when visited.
+  const pending = [
+    ...html.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g),
+    ...html.matchAll(/\bimport\b[^;"']*["'](\/assets\/[\w.-]+\.js)["']/g),
+  ].map((match) => match[1]!);
   const seen = new Set<string>();
   while (pending.length > 0) {
     const url = pending.pop()!;

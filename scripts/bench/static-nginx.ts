@@ -23,19 +23,65 @@ export type StaticNginx = { url: string; stop(): Promise<void> };
  * compared with.
  */
 export async function startStaticNginx(pages: SavedPage[]): Promise<StaticNginx> {
+  return startNginx((dir, port) => {
+    const site = path.join(dir, "site");
+    for (const page of pages) {
+      const file = page.path === "/" ? path.join(site, "index.html") : path.join(site, `${page.path}.html`);
+      mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
+      writeFileSync(file, page.html, { mode: 0o644 });
+    }
+    return nginxConfig(
+      dir,
+      port,
+      `root ${site};
+    location = / { try_files /index.html =404; }
+    location / { try_files $uri.html =404; }`,
+    );
+  });
+}
+
+/**
+ * nginx in front of the app at `upstream` with README's shared cache for visitors' pages ("Several
+ * instances"): what a deployment that follows the README gets from its front.
+ */
+export async function startCachingNginx(upstream: string): Promise<StaticNginx> {
+  const { host } = new URL(upstream);
+  return startNginx((dir, port) =>
+    nginxConfig(
+      dir,
+      port,
+      `location / {
+      proxy_pass http://homestead;
+      proxy_http_version 1.1;
+      proxy_set_header Connection "";
+      proxy_set_header Host $host;
+      proxy_cache homestead;
+      proxy_cache_bypass $homestead_personal;
+      proxy_no_cache $homestead_personal;
+      proxy_cache_revalidate on;
+      proxy_cache_lock on;
+      proxy_cache_use_stale updating error timeout;
+      proxy_cache_background_update on;
+    }`,
+      `upstream homestead { server ${host}; keepalive 32; }
+  proxy_cache_path ${path.join(dir, "cache")} keys_zone=homestead:10m max_size=100m inactive=10m;
+  map $http_cookie $homestead_personal {
+    default 0;
+    "~better-auth\\.session_token=" 1;
+    "~(^|;\\s*)toast=" 1;
+  }`,
+    ),
+  );
+}
+
+async function startNginx(configure: (dir: string, port: number) => string): Promise<StaticNginx> {
   const dir = await mkdtemp(path.join(tmpdir(), "homestead-nginx-"));
   // Workers run as an unprivileged user when nginx starts as root: they must be able to read the files.
   chmodSync(dir, 0o755);
-  const site = path.join(dir, "site");
   mkdirSync(path.join(dir, "temp"), { mode: 0o755 });
-  for (const page of pages) {
-    const file = page.path === "/" ? path.join(site, "index.html") : path.join(site, `${page.path}.html`);
-    mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
-    writeFileSync(file, page.html, { mode: 0o644 });
-  }
   const port = await getFreePort();
   const config = path.join(dir, "nginx.conf");
-  writeFileSync(config, nginxConfig(dir, site, port));
+  writeFileSync(config, configure(dir, port));
   const child = spawn(
     NGINX_BINARY,
     ["-p", dir, "-c", config, "-e", path.join(dir, "error.log"), "-g", "daemon off;"],
@@ -67,7 +113,7 @@ export async function startStaticNginx(pages: SavedPage[]): Promise<StaticNginx>
   };
 }
 
-function nginxConfig(dir: string, site: string, port: number): string {
+function nginxConfig(dir: string, port: number, server: string, http = ""): string {
   const temp = (name: string) => path.join(dir, "temp", name);
   return `worker_processes 1;
 pid ${path.join(dir, "nginx.pid")};
@@ -83,11 +129,10 @@ http {
   fastcgi_temp_path ${temp("fastcgi")};
   uwsgi_temp_path ${temp("uwsgi")};
   scgi_temp_path ${temp("scgi")};
+  ${http}
   server {
     listen 127.0.0.1:${port};
-    root ${site};
-    location = / { try_files /index.html =404; }
-    location / { try_files $uri.html =404; }
+    ${server}
   }
 }
 `;

@@ -326,6 +326,26 @@ test.describe("signed in", () => {
     await expect(toast).toBeVisible();
   });
 
+  test("messages: the relay contact page, a conversation and the list", async ({ page, data }) => {
+    // A lister who keeps their e-mail private: their listing's contact page sends through the site.
+    const lister = await createUser(data.db, { name: "Priya Private" });
+    await data.db.updateTable("user").set({ keepEmailPrivate: true }).where("id", "=", lister.id).execute();
+    const listing = await insertTestListing(data, lister.id, { name: "Tiny house in the orchard" });
+    await page.goto(`/category/${listing.type}/${listing.id}`);
+    await page.getByRole("link", { name: "Contact Landlord" }).click();
+    await expect(page.getByRole("heading", { name: "Contact Priya Private" })).toBeVisible();
+    await expectNoViolations(page, "contact landlord through the site");
+    await page.getByLabel("Message").fill("Hello! Is the tiny house free in August?");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByRole("heading", { name: "Priya Private" })).toBeVisible();
+    const toast = await holdToast(page, "Message sent");
+    await expectNoViolations(page, "a conversation and its toast");
+    await expect(toast).toBeVisible();
+    await page.goto("/messages");
+    await expect(page.getByRole("link", { name: /Priya Private/ })).toBeVisible();
+    await expectNoViolations(page, "messages");
+  });
+
   test("profile without listings", async ({ browser }) => {
     // A second account: the worker's owner has a listing by now. Contexts made in a test inherit its
     // storageState (the owner's session), hence the explicit empty one.

@@ -345,7 +345,7 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
   // The owner is a stranger to this visitor: Contact Landlord is offered.
   await expect(page.getByRole("link", { name: "Contact Landlord" })).toHaveAttribute(
     "href",
-    `/contact/${owner.id}?listingName=Canal%20house%20with%20a%20view`,
+    `/contact/${owner.id}?listingName=Canal%20house%20with%20a%20view&listingId=${listing.id}`,
   );
 
   // Photos: three slides, previous/next buttons and a counter.

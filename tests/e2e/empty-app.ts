@@ -13,6 +13,8 @@ export async function startEmptyApp(databasePrefix: string, extraEnv: Record<str
   const app = await startAppServer({ env: { ...env, DATABASE_URL: database?.url, ...extraEnv } });
   return {
     url: app.url,
+    /** The instance's environment (its DATA_DIR and DATABASE_URL), for openAppData. */
+    env: app.env,
     cleanup: async () => {
       await app.cleanup();
       await database?.drop();

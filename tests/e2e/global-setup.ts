@@ -16,6 +16,8 @@ import { startTileServer } from "#tests/support/tile-server.ts";
  * The peers live in this process; tests (in worker processes) reach everything through the E2E_* variables
  * set below, which Playwright hands to its workers. Returns the teardown.
  */
+const E2E_ADMIN_EMAIL = `admin-${randomBytes(6).toString("hex")}@example.com`;
+
 export default async function globalSetup(config: FullConfig): Promise<() => Promise<void>> {
   const cleanups: Array<() => Promise<void>> = [];
   const teardown = async () => {
@@ -58,8 +60,12 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       GOOGLE_DISCOVERY_URL: oidc.discoveryUrl,
       TILE_URL: tiles.urlTemplate,
       SEED: "false",
+      // Search alerts within seconds, so tests/e2e/saved.spec.ts waits for one briefly.
+      ALERT_INTERVAL_SECONDS: "2",
       AUTH_RATE_LIMIT_MAX: "1000",
       LOG_LEVEL: "warn",
+      // The administrator of this run (tests/support/admin.ts signs up or in with it).
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     };
@@ -79,6 +85,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       E2E_OIDC_CLIENT_ID: oidc.clientId,
       E2E_TILE_URL: tiles.urlTemplate,
       E2E_TILE_STATS_URL: tiles.statsUrl,
+      E2E_ADMIN_EMAIL,
     });
     const database = databaseUrl ? `postgres ${new URL(databaseUrl).pathname.slice(1)}` : "sqlite";
     console.log(

@@ -4,6 +4,7 @@ import path from "node:path";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount, signIn, signUp } from "#tests/support/accounts.ts";
+import { signInAsAdmin } from "#tests/support/admin.ts";
 import { type AppServer, REPO_ROOT, startAppServer } from "#tests/support/app-server.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 
@@ -37,7 +38,8 @@ const test = base.extend<object, { app: AppServer; demo: AppServer }>({
       await seedDemoData(app);
       await use(app);
     },
-    { scope: "worker" },
+    // Seeding renders the demo photos: on a busy machine that takes longer than a test's default 30 s.
+    { scope: "worker", timeout: 180_000 },
   ],
 });
 
@@ -172,6 +174,17 @@ test("an empty marketplace: no offers, no listings, a new user's profile", async
   });
 });
 
+test("a newcomer who has not verified their e-mail yet", async ({ browser, app }) => {
+  const account = newAccount("Vic Unverified");
+  await atEachWidth(browser, app, async (page, viewport) => {
+    if (viewport.width === VIEWPORTS[0].width) await signUp(page, account, { verified: false });
+    else await signIn(page, account);
+    await gotoHydrated(page, "/create-listing");
+    await expect(page.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
+    await shoot(page, viewport, "verify-email");
+  });
+});
+
 test("a visitor's screens", async ({ browser, demo: app }) => {
   await atEachWidth(browser, app, async (page, viewport) => {
     for (const [screen, url] of [
@@ -229,7 +242,10 @@ test("a visitor's screens", async ({ browser, demo: app }) => {
 test("a lister's screens", async ({ browser, demo: app }) => {
   const context = await browser.newContext({ baseURL: app.url });
   const signInPage = await context.newPage();
-  await signIn(signInPage, { name: "Dana Fields", email: "demo@homestead.test", password: "demo-password" });
+  // The demo lister has no password: on the machine that runs the demo, one press signs in.
+  await signInPage.goto("/sign-in");
+  await signInPage.getByRole("button", { name: "Sign in as the demo lister" }).click();
+  await signInPage.waitForURL("/profile");
   const session = await context.storageState();
   await context.close();
   const photos = [await photo("front.jpg", "#b45309"), await photo("garden.jpg", "#15803d")];
@@ -251,6 +267,12 @@ test("a lister's screens", async ({ browser, demo: app }) => {
       await expect(page.getByRole("dialog")).toBeVisible();
       await shoot(page, viewport, "listing-own-delete", { whole: false });
       await page.getByRole("button", { name: "Cancel" }).click();
+      // Issue 13: marked as let or sold, its page says so (a badge, no longer available); then available again.
+      await page.getByRole("button", { name: /^Mark as (let|sold)/ }).click();
+      await expect(page.getByText("This home is no longer available")).toBeVisible();
+      await shoot(page, viewport, "listing-own-taken");
+      await page.getByRole("button", { name: "Mark as available" }).click();
+      await expect(page.getByRole("button", { name: /^Mark as (let|sold)/ })).toBeVisible();
       await page.getByRole("link", { name: "Edit", exact: true }).click();
       await expect(page.getByRole("heading", { name: "Edit Listing" })).toBeVisible();
       await shoot(page, viewport, "edit-listing");
@@ -289,4 +311,154 @@ test("a lister's screens", async ({ browser, demo: app }) => {
     },
     session,
   );
+});
+
+test("messages: the list, a conversation and the contact page of a private lister", async ({
+  browser,
+  demo: app,
+}) => {
+  // The demo lister keeps their e-mail private; a newcomer asks about one of their listings through the site.
+  const listerContext = await browser.newContext({ baseURL: app.url });
+  const lister = await listerContext.newPage();
+  await lister.goto("/sign-in");
+  await lister.getByRole("button", { name: "Sign in as the demo lister" }).click();
+  await expect(lister).toHaveURL("/profile");
+  await gotoHydrated(lister, "/profile");
+  await lister.getByRole("button", { name: "Keep my e-mail private" }).click();
+  await expect(lister.getByRole("button", { name: "Keep my e-mail private" })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await lister.getByRole("region", { name: "Your Listings" }).getByRole("link").first().click();
+  await expect(lister).toHaveURL(/\/category\//);
+  const listingUrl = new URL(lister.url()).pathname;
+
+  const enquirerContext = await browser.newContext({ baseURL: app.url });
+  const enquirer = await enquirerContext.newPage();
+  await signUp(enquirer, newAccount("Eve Martin"));
+  await gotoHydrated(enquirer, listingUrl);
+  await enquirer.getByRole("link", { name: "Contact Landlord" }).click();
+  await enquirer
+    .getByLabel("Message")
+    .fill("Hello Dana! Is the house still available in June? We are a family of four.");
+  await enquirer.getByRole("button", { name: "Send Message" }).click();
+  await expect(enquirer).toHaveURL(/\/messages\//);
+  const threadUrl = new URL(enquirer.url()).pathname;
+  const enquirerSession = await enquirerContext.storageState();
+  await enquirerContext.close();
+
+  await gotoHydrated(lister, threadUrl);
+  await lister.getByLabel("Message").fill("Hi Eve, yes it is. Would Saturday morning suit you for a visit?");
+  await lister.getByRole("button", { name: "Send reply" }).click();
+  await expect(lister.getByText("Would Saturday morning suit you")).toBeVisible();
+  const listerSession = await listerContext.storageState();
+  await listerContext.close();
+
+  await atEachWidth(
+    browser,
+    app,
+    async (page, viewport) => {
+      await gotoHydrated(page, "/messages");
+      await expect(page.getByRole("link", { name: /Dana Fields/ })).toBeVisible();
+      await shoot(page, viewport, "messages");
+      await gotoHydrated(page, threadUrl);
+      await shoot(page, viewport, "message-thread");
+      await gotoHydrated(page, listingUrl);
+      await page.getByRole("link", { name: "Contact Landlord" }).click();
+      await expect(page.getByRole("heading", { name: /^Contact / })).toBeVisible();
+      await shoot(page, viewport, "contact-relay");
+    },
+    enquirerSession,
+  );
+  await atEachWidth(
+    browser,
+    app,
+    async (page, viewport) => {
+      await gotoHydrated(page, "/profile");
+      await shoot(page, viewport, "profile-messages");
+    },
+    listerSession,
+  );
+});
+
+test("a moderator's screens: the report form and its thanks, /admin, a removed listing", async ({
+  browser,
+  demo: app,
+}) => {
+  test.setTimeout(400_000);
+  const sessionOf = async (signInWith: (page: Page) => Promise<unknown>) => {
+    const context = await browser.newContext({ baseURL: app.url });
+    await signInWith(await context.newPage());
+    const session = await context.storageState();
+    await context.close();
+    return session;
+  };
+  const reporter = await sessionOf((page) => signUp(page, newAccount("Rhea Reporter")));
+  const admin = await sessionOf(signInAsAdmin);
+
+  // Two demo listings reported; the second hidden, so /admin shows an open report, a hidden listing and the log.
+  const context = await browser.newContext({ baseURL: app.url, storageState: reporter });
+  const page = await context.newPage();
+  await gotoHydrated(page, "/category/rent");
+  const paths: string[] = [];
+  for (const index of [0, 1]) {
+    const href = await page
+      .getByRole("main")
+      .getByRole("listitem")
+      .nth(index)
+      .getByRole("link")
+      .getAttribute("href");
+    paths.push(href ?? "");
+  }
+  const reasons = [
+    ["Scam", "The owner asks for a deposit by wire transfer before any visit."],
+    ["Wrong information", "The photos show another house."],
+  ] as const;
+  for (const [index, path] of paths.entries()) {
+    await page.goto(`/report/${path.split("/").at(-1)}`);
+    await page.getByRole("radio", { name: reasons[index]![0] }).check();
+    await page.getByLabel("Details (optional)").fill(reasons[index]![1]);
+    await page.getByRole("button", { name: "Send report" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for your report" })).toBeVisible();
+  }
+  await context.close();
+  const adminContext = await browser.newContext({ baseURL: app.url, storageState: admin });
+  const adminPage = await adminContext.newPage();
+  await gotoHydrated(adminPage, "/admin");
+  const secondReport = adminPage
+    .getByRole("listitem")
+    .filter({ has: adminPage.locator(`a[href="${paths[1]}"]`) });
+  await secondReport.getByRole("button", { name: /^Hide listing/ }).click();
+  await expect(adminPage.getByRole("region", { name: /Hidden listings/ }).getByRole("listitem")).toHaveCount(
+    1,
+  );
+  await adminContext.close();
+
+  await atEachWidth(
+    browser,
+    app,
+    async (page, viewport) => {
+      await gotoHydrated(page, "/admin");
+      await shoot(page, viewport, "admin");
+    },
+    admin,
+  );
+  await atEachWidth(
+    browser,
+    app,
+    async (page, viewport) => {
+      await gotoHydrated(page, `/report/${paths[0]!.split("/").at(-1)}`);
+      await shoot(page, viewport, "report");
+      await page.getByRole("radio", { name: "Already let or sold" }).check();
+      await page.getByRole("button", { name: "Send report" }).click();
+      await expect(page.getByRole("heading", { name: "Thank you for your report" })).toBeVisible();
+      await shoot(page, viewport, "report-thanks");
+    },
+    reporter,
+  );
+  await atEachWidth(browser, app, async (page, viewport) => {
+    await gotoHydrated(page, paths[1]!);
+    await expect(page.getByText("This listing was removed by our moderators.").first()).toBeVisible();
+    await shoot(page, viewport, "listing-removed");
+  });
 });

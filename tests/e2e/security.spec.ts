@@ -6,6 +6,9 @@ import { getFreePort, startAppServer } from "#tests/support/app-server.ts";
 const PAGES = ["/", "/offers", "/category/rent", "/sign-in", "/sign-up", "/forgot-password"];
 const EVIL_ORIGIN = "https://evil.example";
 const SESSION_COOKIE = "better-auth.session_token";
+// A visitor's page is the same for every visitor and kept (decision 041); a signed-in one is theirs alone.
+const VISITOR_CACHING = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
+const SIGNED_IN_CACHING = "private, no-cache";
 
 /** Signs up through the form (no JavaScript: a plain POST); the context keeps the session cookie. */
 async function signUpByForm(request: APIRequestContext, account: TestAccount = newAccount()) {
@@ -31,7 +34,7 @@ function cspNonce(response: APIResponse) {
   return { policy, nonce: nonce! };
 }
 
-async function expectSecurePage(response: APIResponse) {
+async function expectSecurePage(response: APIResponse, caching: RegExp | string = VISITOR_CACHING) {
   expect(response.status()).toBe(200);
   const headers = response.headers();
   const { policy, nonce } = cspNonce(response);
@@ -39,8 +42,9 @@ async function expectSecurePage(response: APIResponse) {
   expect(headers["x-content-type-options"]).toBe("nosniff");
   expect(headers["referrer-policy"]).toBeTruthy();
   expect(headers["x-powered-by"]).toBeUndefined();
-  // Pages name who is signed in: no shared cache may keep them.
-  expect(headers["cache-control"]).toBe("private, no-cache");
+  // Signed-in pages name who is signed in: no shared cache may keep them. A visitor's page is everyone's.
+  if (typeof caching === "string") expect(headers["cache-control"]).toBe(caching);
+  else expect(headers["cache-control"]).toMatch(caching);
   // Every script the page carries, inline or not, runs only by this response's nonce.
   const html = await response.text();
   const scripts = html.match(/<script\b[^>]*>/g) ?? [];
@@ -63,32 +67,40 @@ test.describe("security headers", () => {
     expect(session, setCookies(response).join("\n")).toBeTruthy();
     expect(session).toMatch(/;\s*HttpOnly/i);
     expect(session).toMatch(/;\s*SameSite=Lax/i);
-    await expectSecurePage(await request.get("/profile", { maxRedirects: 0 }));
+    await expectSecurePage(await request.get("/profile", { maxRedirects: 0 }), SIGNED_IN_CACHING);
   });
 
   test("HEAD answers with the page's headers and no body", async ({ request }) => {
     const response = await request.head("/category/rent");
     expect(response.status()).toBe(200);
     expect(response.headers()["content-type"]).toBe("text/html; charset=utf-8");
-    expect(response.headers()["cache-control"]).toBe("private, no-cache");
+    expect(response.headers()["cache-control"]).toMatch(VISITOR_CACHING);
     expect(await response.body()).toHaveLength(0);
   });
 
-  test("a client-side navigation's data is private too, and logging out clears the browser's cache", async ({
+  test("a client-side navigation's data is cached as its page is, and logging out clears the browser's cache", async ({
     request,
   }) => {
     const data = await request.get("/category/rent.data");
     expect(data.status()).toBe(200);
-    expect(data.headers()["cache-control"]).toBe("private, no-cache");
+    expect(data.headers()["cache-control"]).toMatch(VISITOR_CACHING);
     await signUpByForm(request);
+    const signedIn = await request.get("/category/rent.data");
+    expect(signedIn.headers()["cache-control"]).toBe(SIGNED_IN_CACHING);
     const logout = await request.post("/logout", { maxRedirects: 0 });
     expect(logout.status()).toBe(302);
     expect(logout.headers()["clear-site-data"]).toBe('"cache"');
   });
 
-  test("nonces differ between responses", async ({ request }) => {
-    const first = cspNonce(await request.get("/sign-in")).nonce;
-    const second = cspNonce(await request.get("/sign-in")).nonce;
+  test("nonces differ between renderings: each signed-in page, and each visitor's page", async ({
+    request,
+  }) => {
+    // A visitor's page kept in memory keeps the nonce (and policy) it was rendered with (decision 041).
+    const signIn = cspNonce(await request.get("/sign-in")).nonce;
+    expect(cspNonce(await request.get("/sign-up")).nonce).not.toBe(signIn);
+    await signUpByForm(request);
+    const first = cspNonce(await request.get("/profile")).nonce;
+    const second = cspNonce(await request.get("/profile")).nonce;
     expect(first).not.toBe(second);
   });
 });

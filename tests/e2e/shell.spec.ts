@@ -23,9 +23,9 @@ test("a wide screen has a header with the name, the navigation and List your hom
   await expect(page).toHaveURL("/sign-in?redirectTo=%2Fcreate-listing");
   await expect(nav.getByRole("link", { name: "Sign In" })).toHaveAttribute("aria-current", "page");
 
-  // Signed in, Sign In becomes Profile.
+  // Signed in, Sign In becomes Profile, with Saved (homes) and Messages before it.
   await signUp(page, newAccount("Hedda Header"));
-  await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Profile"]);
+  await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Saved", "Messages", "Profile"]);
   await nav.getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL("/profile");
   await expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");

@@ -43,7 +43,15 @@ describe.skipIf(SKIP_REASON)("crash recovery", () => {
     const seed = Number(process.env.CRASH_SEED ?? randomInt(2 ** 31));
     console.log(`crash test: seed ${seed} (CRASH_SEED=${seed} draws the same kill times and choices)`);
     const random = seededRandom(seed);
-    const env = { ...OPS_ENV, DATABASE_URL: database?.url };
+    // One account saves as fast as four workers can: the hourly save and pending-photo limits are not what
+    // this test is about (tests/ops/trust.test.ts proves them).
+    const env = {
+      ...OPS_ENV,
+      LIMIT_LISTING_SAVES_PER_HOUR: "100000",
+      LIMIT_PENDING_PHOTOS: "100000",
+      LIMIT_PENDING_PHOTOS_MB: "100000",
+      DATABASE_URL: database?.url,
+    };
     const jpegs = await makeJpegs();
     const ledger = newLedger();
     let cookie: string | undefined;

@@ -81,7 +81,8 @@ describe("npm run migrate", () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain("drops every table and all their rows: add --force to do it");
     expect(await migrate(env, "down", "--force")).toContain(`${count} pending`);
-  });
+    // One `npm run migrate` process per migration (fifteen and growing), each a Node start-up.
+  }, 120_000);
 });
 
 describe.skipIf(SKIP_REASON)("MIGRATE_ON_START=false", () => {

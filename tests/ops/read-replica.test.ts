@@ -53,7 +53,12 @@ describe.skipIf(SKIP_REASON || !postgresServer)("DATABASE_READ_URL", () => {
       .executeTakeFirstOrThrow();
     await replicaDb
       .insertInto("user")
-      .values({ ...user, emailVerified: Boolean(user.emailVerified) })
+      .values({
+        ...user,
+        emailVerified: Boolean(user.emailVerified),
+        banned: Boolean(user.banned),
+        keepEmailPrivate: Boolean(user.keepEmailPrivate),
+      })
       .execute();
     const { photos, ...listing } = await insertTestListing(data, userId, {
       type: "rent",

@@ -1,11 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
+import { openAppData } from "./app-data.ts";
+import { startedAppEnv } from "./app-server.ts";
 import { cookieHeader, postForm } from "./http.ts";
+import { waitForMail } from "./smtp-server.ts";
 
 /**
  * Test accounts, and the two ways a test signs one up or in: through the screens in a browser (end-to-end
  * tests), or by posting the same forms over HTTP as a browser without JavaScript does (operations tests).
- * Type-only use of Playwright keeps this module loadable by Vitest.
+ * Type-only use of Playwright keeps this module loadable by Vitest. Accounts are verified by default (most
+ * tests publish or contact): `{ verified: false }` leaves one that has not opened its link yet.
  */
 export type TestAccount = { name: string; email: string; password: string };
 
@@ -14,15 +18,34 @@ export function newAccount(name = "Ada Lovelace"): TestAccount {
   return { name, email: `user-${randomUUID().slice(0, 12)}@example.com`, password: "correct-horse-42" };
 }
 
-/** Signs up through the Sign up screen and waits to land on Explore. */
-export async function signUp(page: Page, account: TestAccount = newAccount()) {
+/**
+ * Signs up through the Sign up screen and waits to land on Explore; unless `verified: false`, then opens the
+ * verification link of the e-mail that arrived in the loopback SMTP inbox, and comes back to Explore.
+ */
+export async function signUp(
+  page: Page,
+  account: TestAccount = newAccount(),
+  { verified = true }: { verified?: boolean } = {},
+) {
   await page.goto("/sign-up");
   await page.getByLabel("Name").fill(account.name);
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
   await page.waitForURL("/");
+  if (verified) {
+    await page.goto(await verificationLink(account.email));
+    await page.waitForURL("/");
+  }
   return account;
+}
+
+/** The link of the newest verification e-mail to `email` (waits for it to arrive). */
+export async function verificationLink(email: string) {
+  const mail = await waitForMail(email, { subject: "Verify your e-mail" });
+  const link = mail.links.find((href) => href.includes("/api/auth/verify-email"));
+  if (!link) throw new Error(`no verification link in the e-mail to ${email}`);
+  return link;
 }
 
 /** Signs in through the Welcome Back! screen and waits to land on `landing`. */
@@ -30,15 +53,35 @@ export async function signIn(page: Page, account: TestAccount, landing = "/") {
   await page.goto("/sign-in");
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
   await page.waitForURL(landing);
 }
 
-/** Signs up by posting the Sign up form to the app at `baseUrl`; returns the session cookie. */
-export async function postSignUp(baseUrl: string, account: TestAccount = newAccount()): Promise<string> {
+/**
+ * Signs up by posting the Sign up form to the app at `baseUrl` (an app server this process started); returns
+ * the session cookie. Unless `verified: false`, the address is then marked verified in the app's database,
+ * as opening the e-mail's link does (tests/e2e/trust.spec.ts opens the link itself).
+ */
+export async function postSignUp(
+  baseUrl: string,
+  account: TestAccount = newAccount(),
+  { verified = true }: { verified?: boolean } = {},
+): Promise<string> {
   const answer = await postForm(`${baseUrl}/sign-up`, account);
   if (answer.status !== 302) throw new Error(`sign-up of ${account.email} answered ${answer.status}`);
+  if (verified) await markVerified(baseUrl, account.email);
   return cookieHeader(answer);
+}
+
+async function markVerified(baseUrl: string, email: string) {
+  const env = startedAppEnv(baseUrl);
+  if (!env) throw new Error(`postSignUp: no app server started at ${baseUrl} by this process`);
+  const data = await openAppData(env);
+  try {
+    await data.db.updateTable("user").set({ emailVerified: true }).where("email", "=", email).execute();
+  } finally {
+    await data.close();
+  }
 }
 
 /** Signs in by posting the Sign in form; returns the session cookie, or undefined when refused. */

@@ -55,6 +55,12 @@ export const REPO_ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 const OUTPUT_LINES_KEPT = 300;
 const running = new Set<ChildProcess>();
+const envByUrl = new Map<string, Record<string, string>>();
+
+/** The environment of the app server this process started at `url` (its data: openAppData), if any. */
+export function startedAppEnv(url: string): Record<string, string> | undefined {
+  return envByUrl.get(url.replace(/\/+$/, ""));
+}
 let exitHookInstalled = false;
 
 /** Starts `node server.ts` and resolves once GET /healthz answers 200. */
@@ -130,6 +136,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     }
     return exited;
   };
+  envByUrl.set(url, env);
   const server: AppServer = {
     url,
     port,
@@ -210,14 +217,14 @@ async function waitForHealthy(port: number, exited: Promise<ExitStatus>, timeout
 
 /**
  * The child's environment: ours, minus what belongs to the test runner (NODE_OPTIONS may carry Playwright's
- * loader), minus DATABASE_URL (the caller passes the database explicitly), plus `overrides`.
+ * loader; Vitest's TEST and VITEST, which would make it a test environment, not production), minus DATABASE_URL (the caller passes the database explicitly), plus `overrides`.
  */
 function buildEnv(overrides: Record<string, string | undefined>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(process.env)) {
     if (value === undefined) continue;
-    if (key === "NODE_OPTIONS" || key === "DATABASE_URL" || key.startsWith("E2E_") || key.startsWith("PW_"))
-      continue;
+    if (["NODE_OPTIONS", "DATABASE_URL", "TEST", "VITEST"].includes(key)) continue;
+    if (key.startsWith("E2E_") || key.startsWith("PW_") || key.startsWith("VITEST_")) continue;
     env[key] = value;
   }
   for (const [key, value] of Object.entries(overrides)) {

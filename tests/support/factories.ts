@@ -4,14 +4,25 @@ import type { Db } from "#app/db/db.server.ts";
 import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
 import { insertImage } from "#app/modules/image/image.repo.server.ts";
 
-/** Inserts a user row as better-auth would, without a password: an owner of test data who never signs in. */
-export async function createUser(db: Db, overrides: { name?: string; email?: string } = {}) {
+/**
+ * Inserts a user row as better-auth would, without a password: an owner of test data who never signs in.
+ * Verified by default (as most tests need); `emailVerified: false` for one who has not opened the link yet.
+ */
+export async function createUser(
+  db: Db,
+  overrides: { name?: string; email?: string; emailVerified?: boolean } = {},
+) {
   const id = randomUUID();
   const now = new Date();
-  const user = { id, name: overrides.name ?? "Test User", email: overrides.email ?? `${id}@example.com` };
+  const user = {
+    id,
+    name: overrides.name ?? "Test User",
+    email: overrides.email ?? `${id}@example.com`,
+    emailVerified: overrides.emailVerified ?? true,
+  };
   await db
     .insertInto("user")
-    .values({ ...user, emailVerified: false, image: null, createdAt: now, updatedAt: now })
+    .values({ ...user, image: null, createdAt: now, updatedAt: now })
     .execute();
   return user;
 }

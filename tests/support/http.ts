@@ -6,7 +6,14 @@
  */
 
 /** A server's whole answer to one request. */
-export type Answer = { status: number; location: string | null; body: string; setCookies: string[] };
+export type Answer = {
+  status: number;
+  location: string | null;
+  body: string;
+  setCookies: string[];
+  /** The Retry-After header of a 429 (or 503), when there is one. */
+  retryAfter?: string | null;
+};
 
 /** A file where a form expects text: what a multipart body can carry and a browser form never sends there. */
 export type FilePart = { file: string; bytes: Uint8Array<ArrayBuffer>; type: string };
@@ -32,6 +39,7 @@ export async function send(url: string, options: SendOptions = {}): Promise<Answ
     location: response.headers.get("location"),
     body: await response.text(),
     setCookies: response.headers.getSetCookie(),
+    retryAfter: response.headers.get("retry-after"),
   };
 }
 

@@ -27,6 +27,8 @@ export type ReceivedMail = {
   html: string;
   /** Every http(s) URL in the text and the html (hrefs included), in order, without duplicates. */
   links: string[];
+  /** The raw header lines by lower-case name (the last one of a repeated name), e.g. list-unsubscribe. */
+  headers: Record<string, string>;
 };
 
 export type SmtpPeer = {
@@ -41,8 +43,22 @@ export type SmtpPeer = {
   stop(): Promise<void>;
 };
 
+export type SmtpServerOptions = {
+  /** Called as each client connects; the greeting waits for the promise (a sender that has sent nothing yet). */
+  beforeGreeting?: () => Promise<void>;
+  /**
+   * Called with each message once it is kept, before the server answers "250 OK" to it; the answer waits for
+   * the promise. A test that holds it has the sender between delivery and acknowledgement: a sender that dies
+   * there never learns the message was delivered (RFC 1047).
+   */
+  beforeAnswer?: (mail: ReceivedMail) => Promise<void>;
+};
+
 /** Starts the SMTP server and its inbox API, each on a free loopback port. */
-export async function startSmtpServer(): Promise<SmtpPeer> {
+export async function startSmtpServer({
+  beforeGreeting,
+  beforeAnswer,
+}: SmtpServerOptions = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
 
@@ -55,17 +71,21 @@ export async function startSmtpServer(): Promise<SmtpPeer> {
     logger: false,
     banner: "homestead e2e smtp",
     closeTimeout: 1000,
+    onConnect(_session, callback) {
+      if (!beforeGreeting) return callback();
+      beforeGreeting().then(() => callback(), callback);
+    },
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? "anonymous" });
     },
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((parsed) => {
+        .then(async (parsed) => {
           const html = typeof parsed.html === "string" ? parsed.html : "";
           const text = parsed.text ?? "";
           const headerTo = [parsed.to, parsed.cc].flatMap((field) => addresses(field));
           const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-          messages.push({
+          const mail: ReceivedMail = {
             id: randomUUID(),
             receivedAt: new Date().toISOString(),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
@@ -74,8 +94,13 @@ export async function startSmtpServer(): Promise<SmtpPeer> {
             text,
             html,
             links: extractLinks(`${text}\n${html}`),
-          });
+            headers: Object.fromEntries(
+              parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
+            ),
+          };
+          messages.push(mail);
           for (const wake of waiters) wake();
+          await beforeAnswer?.(mail);
           callback();
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

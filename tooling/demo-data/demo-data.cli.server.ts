@@ -41,7 +41,9 @@ export async function runSeedCommand(args: string[]): Promise<void> {
       `created ${report.listings} demo listings (${report.images} images) and ${report.bulkListings} bulk ` +
         `listings (${report.bulkImages} images) in ${seconds} s`,
     );
-    console.log(`sign in as ${DEMO_SIGN_IN.email} / ${DEMO_SIGN_IN.password}`);
+    console.log(
+      `the demo lister (${DEMO_SIGN_IN.email}) has no password: on this machine, Sign in → "Sign in as the demo lister"`,
+    );
   } finally {
     await stopServices(services);
   }

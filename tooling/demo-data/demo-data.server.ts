@@ -9,7 +9,7 @@ import { DEMO_EMAILS, ensureBenchUsers, ensureDemoUsers } from "./demo-data.user
 export { DEMO_SIGN_IN } from "./demo-data.users.server.ts";
 
 /** What seeding needs from the running services. */
-export type SeedServices = Pick<Services, "db" | "storage" | "auth">;
+export type SeedServices = Pick<Services, "db" | "storage">;
 
 export type SeedOptions = {
   /** Also make sure this many bulk (benchmark) listings exist. Default 0. */
@@ -26,11 +26,11 @@ export type SeedReport = { listings: number; images: number; bulkListings: numbe
  * Everything has a stable id, so a second run adds nothing and a run cut short is completed by the next.
  */
 export async function seed(services: SeedServices, options: SeedOptions = {}): Promise<SeedReport> {
-  const { db, storage, auth } = services;
+  const { db, storage } = services;
   const progress = options.onProgress ?? (() => {});
   const studio = createPhotoStudio(storage);
   try {
-    const ownerIds = await ensureDemoUsers(db, auth);
+    const ownerIds = await ensureDemoUsers(db);
     const demo = await seedDemoListings(db, studio, ownerIds, (done, total) => {
       if (done % 6 === 0 || done === total) progress(`demo listings: ${done}/${total}`);
     });

@@ -1,12 +1,11 @@
 import type { Db } from "#app/db/db.server.ts";
-import type { Auth } from "#app/modules/auth/auth.server.ts";
+import { DEMO_LISTER } from "#app/modules/auth/auth.demo.server.ts";
 
-/** The one demo account a newcomer can sign in with (README.md documents it). */
-export const DEMO_SIGN_IN = {
-  name: "Dana Fields",
-  email: "demo@homestead.test",
-  password: "demo-password",
-} as const;
+/**
+ * The demo lister, whose side a newcomer sees with "Sign in as the demo lister" on their own machine
+ * (app/modules/auth/auth.demo.server.ts). It has no password anyone knows.
+ */
+export const DEMO_SIGN_IN = DEMO_LISTER;
 
 /**
  * The other demo owners: user rows only, as better-auth writes them, with no password and so no way to sign
@@ -27,12 +26,13 @@ export const BENCH_OWNER_COUNT = 20;
 type UserSeed = { id: string; name: string; email: string };
 
 /**
- * Makes sure the four demo users exist and returns their ids, the sign-in account first. That account is
- * created through better-auth's own sign-up, so its password is hashed and stored exactly as for a real user.
+ * Makes sure the four demo users exist and returns their ids, the demo lister first. All are user rows only,
+ * verified, with no password: nobody can sign in as them with one (decision 031).
  */
-export async function ensureDemoUsers(db: Db, auth: Auth): Promise<string[]> {
-  const signInId = await ensureSignInUser(db, auth);
-  await insertUserRows(db, [...DEMO_OWNERS]);
+export async function ensureDemoUsers(db: Db): Promise<string[]> {
+  await insertUserRows(db, [{ id: "demo-user-1", ...DEMO_SIGN_IN }, ...DEMO_OWNERS]);
+  const signInId = await findUserIdByEmail(db, DEMO_SIGN_IN.email);
+  if (!signInId) throw new Error("the demo lister was not created");
   return [signInId, ...DEMO_OWNERS.map((owner) => owner.id)];
 }
 
@@ -50,24 +50,6 @@ export async function ensureBenchUsers(db: Db): Promise<string[]> {
   return users.map((user) => user.id);
 }
 
-async function ensureSignInUser(db: Db, auth: Auth): Promise<string> {
-  const existing = await findUserIdByEmail(db, DEMO_SIGN_IN.email);
-  if (existing) return existing;
-  try {
-    const { token } = await auth.api.signUpEmail({ body: { ...DEMO_SIGN_IN } });
-    // Sign-up also signs in; the seed is nobody's browser, so that session would only linger.
-    if (token) await db.deleteFrom("session").where("token", "=", token).execute();
-  } catch (error) {
-    // Another process seeding the same database at the same moment got there first: use its user.
-    const raced = await findUserIdByEmail(db, DEMO_SIGN_IN.email);
-    if (raced) return raced;
-    throw error;
-  }
-  const created = await findUserIdByEmail(db, DEMO_SIGN_IN.email);
-  if (!created) throw new Error("demo sign-up returned no user");
-  return created;
-}
-
 async function findUserIdByEmail(db: Db, email: string): Promise<string | undefined> {
   const row = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirst();
   return row?.id;
@@ -78,7 +60,7 @@ async function insertUserRows(db: Db, users: UserSeed[]) {
   await db
     .insertInto("user")
     .values(
-      users.map((user) => ({ ...user, emailVerified: false, image: null, createdAt: now, updatedAt: now })),
+      users.map((user) => ({ ...user, emailVerified: true, image: null, createdAt: now, updatedAt: now })),
     )
     .onConflict((conflict) => conflict.doNothing())
     .execute();

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { useNavigate } from "react-router";
 import type { IconProps } from "#app/components/icon.tsx";
 import { notify } from "#app/components/toaster.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { GOOGLE_FAILED } from "#app/modules/auth/auth.constants.ts";
 
 export const GOOGLE_CHANNEL = "homestead-google-sign-in";
@@ -14,14 +15,15 @@ export type GoogleSignInMessage = { ok: boolean };
  */
 export function GoogleButton({ label, enabled }: { label: string; enabled: boolean }) {
   const navigate = useNavigate();
+  const { t, translate } = useI18n();
   useEffect(() => {
     const channel = new BroadcastChannel(GOOGLE_CHANNEL);
     channel.onmessage = (event: MessageEvent<GoogleSignInMessage>) => {
       if (event.data.ok) navigate("/");
-      else notify("error", GOOGLE_FAILED);
+      else notify("error", translate(GOOGLE_FAILED));
     };
     return () => channel.close();
-  }, [navigate]);
+  }, [navigate, translate]);
 
   if (!enabled) {
     return (
@@ -29,7 +31,7 @@ export function GoogleButton({ label, enabled }: { label: string; enabled: boole
         <span className="inline-flex items-center gap-2 font-semibold text-muted">
           <GoogleIcon /> {label}
         </span>
-        <p className="text-sm text-muted">Google sign-in is not configured on this site.</p>
+        <p className="text-sm text-muted">{t("Google sign-in is not configured on this site.")}</p>
       </div>
     );
   }

@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import { Icon, type IconProps } from "#app/components/icon.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 
 /** A password input with the show-password toggle of SPEC.md. */
 export function PasswordField({
   name = "password",
-  label = "Password",
+  label,
   autoComplete,
   hint,
 }: {
@@ -15,10 +16,11 @@ export function PasswordField({
 }) {
   const id = useId();
   const [visible, setVisible] = useState(false);
+  const { t } = useI18n();
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {label}
+        {label ?? t("Password")}
       </label>
       <div className="relative">
         <input
@@ -34,7 +36,7 @@ export function PasswordField({
           type="button"
           onClick={() => setVisible((shown) => !shown)}
           aria-pressed={visible}
-          aria-label="Show password"
+          aria-label={t("Show password")}
           className="absolute inset-y-0 right-0 flex w-12 items-center justify-center rounded-r-xl text-muted hover:text-ink"
         >
           <EyeIcon crossed={visible} />

@@ -4,12 +4,14 @@ import { Link } from "react-router";
 import rentDrawing from "#app/assets/category-rent.svg?no-inline";
 import saleDrawing from "#app/assets/category-sale.svg?no-inline";
 import { useImageBase } from "#app/components/image-base.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingImage, ListingType } from "#app/modules/listing/listing.model.ts";
 
 const CATEGORIES = [
-  { type: "rent", to: "/category/rent", label: "Places for rent", drawing: rentDrawing },
-  { type: "sale", to: "/category/sale", label: "Places for sale", drawing: saleDrawing },
+  { type: "rent", to: "/category/rent", label: msg("Places for rent"), drawing: rentDrawing },
+  { type: "sale", to: "/category/sale", label: msg("Places for sale"), drawing: saleDrawing },
 ] as const;
 
 /**
@@ -18,10 +20,11 @@ const CATEGORIES = [
  */
 export function CategoryTiles({ covers }: { covers: Record<ListingType, ListingImage | null> }) {
   const imageBase = useImageBase();
+  const { t, translate } = useI18n();
   return (
     <section aria-labelledby="categories-heading">
       <h2 id="categories-heading" className="section-heading mb-4">
-        Categories
+        {t("Categories")}
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-6">
         {CATEGORIES.map((category) => {
@@ -49,7 +52,7 @@ export function CategoryTiles({ covers }: { covers: Record<ListingType, ListingI
                   className="aspect-[4/3] w-full object-cover transition-transform duration-300 group-hover:scale-[1.03] sm:aspect-[16/9] lg:aspect-[5/2]"
                 />
                 <span className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/75 to-transparent px-3 pt-10 pb-3 text-base font-bold text-white sm:px-5 sm:pb-4 sm:text-2xl">
-                  {category.label}
+                  {translate(category.label)}
                 </span>
               </Link>
             </li>

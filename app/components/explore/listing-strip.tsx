@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ListingCard } from "#app/components/listing/listing-card.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 
 type Props = {
@@ -8,6 +9,8 @@ type Props = {
   /** The whole list this strip is the start of, and the link's words. */
   more?: { to: string; label: string };
   listings: ListingSummary[];
+  /** Of these listings, those the viewer saved. */
+  savedIds?: string[];
   /** The strip is in a phone's first screen: its first covers load at once, the first before other images. */
   eager?: boolean;
 };
@@ -19,7 +22,8 @@ const STRIP_SIZES = "(min-width: 80rem) 19rem, (min-width: 64rem) 23vw, (min-wid
  * A titled row of listing cards on Explore: a row that scrolls sideways (snapping to each card) on phones,
  * a grid on wide screens. Server-rendered; no script.
  */
-export function ListingStrip({ id, heading, more, listings, eager = false }: Props) {
+export function ListingStrip({ id, heading, more, listings, savedIds = [], eager = false }: Props) {
+  const { t } = useI18n();
   if (listings.length === 0) return null;
   return (
     <section aria-labelledby={id}>
@@ -41,8 +45,9 @@ export function ListingStrip({ id, heading, more, listings, eager = false }: Pro
             eager={eager && index < 4}
             priority={eager && index === 0}
             headingLevel={3}
-            listLabel="Explore"
+            listLabel={t("Explore")}
             sizes={STRIP_SIZES}
+            saved={savedIds.includes(listing.id)}
           />
         ))}
       </ul>

@@ -1,5 +1,7 @@
 import { useState } from "react";
 import { errorId, FieldError } from "#app/components/field-error.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 
 type Option<T extends string> = { label: string; value: T };
 
@@ -33,6 +35,7 @@ export function ChoiceField<T extends string>({
   disabled,
 }: Props<T>) {
   const [value, setValue] = useState(defaultValue);
+  const { translate } = useI18n();
   return (
     <fieldset aria-describedby={errorId(id, error)}>
       <legend className="field-label">{label}</legend>
@@ -57,7 +60,7 @@ export function ChoiceField<T extends string>({
                   : `border bg-surface text-ink hover:bg-surface-2 ${error ? "border-danger" : "border-line-strong"}`
               }`}
             >
-              {option.label}
+              {translate(option.label)}
             </button>
           );
         })}
@@ -69,6 +72,6 @@ export function ChoiceField<T extends string>({
 
 /** The Yes/No pair of the boolean fields (Parking spot, Furnished, Offer). */
 export const YES_NO = [
-  { label: "Yes", value: "true" },
-  { label: "No", value: "false" },
+  { label: msg("Yes"), value: "true" },
+  { label: msg("No"), value: "false" },
 ] as const;

@@ -4,7 +4,9 @@ import { FormMessage } from "#app/components/form-message.tsx";
 import { notify } from "#app/components/toaster.tsx";
 import { useFormErrors } from "#app/components/use-form-errors.ts";
 import { useHydrated } from "#app/components/use-hydrated.ts";
+import { useI18n } from "#app/components/use-i18n.ts";
 import type { FieldErrors, Refusal } from "#app/http/errors.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import {
   LISTING_FIELDS,
@@ -30,8 +32,8 @@ type Props = {
 };
 
 const TYPE_OPTIONS = [
-  { label: "Sell", value: "sale" },
-  { label: "Rent", value: "rent" },
+  { label: msg("Sell"), value: "sale" },
+  { label: msg("Rent"), value: "rent" },
 ] as const;
 const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
 
@@ -48,6 +50,8 @@ const fieldId = (field: ListingFormField) => `listing-${field}`;
  */
 export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
+  const i18n = useI18n();
+  const { t, translate } = i18n;
   const [offer, setOffer] = useState(defaults.offer);
   // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
   const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
@@ -70,7 +74,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
     onRefused: (errors) => {
       // Keyed by its words: pressing again replaces the toast rather than stacking copies of it.
       const toast = listingToastMessage(errors);
-      if (toast) notify("error", toast, toast);
+      if (toast) notify("error", translate(toast), toast);
     },
   });
   const { errors } = form;
@@ -97,7 +101,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
 
   const uploaded = photos.items.filter((item) => item.status === "done").length;
   const hydrated = useHydrated();
-  const suffix = type === "rent" ? "$ / Month" : undefined;
+  const suffix = type === "rent" ? `${i18n.currencySymbol}${t(" / Month")}` : undefined;
   /** A field's id (what takes the focus), its form name and its message. */
   const field = (name: ListingFormField) => ({ id: fieldId(name), name, error: errors[name] });
 
@@ -112,7 +116,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
     >
       <ChoiceField
         {...field("type")}
-        label="Sell / Rent"
+        label={t("Sell / Rent")}
         defaultValue={defaults.type}
         options={TYPE_OPTIONS}
         onChange={(value) => {
@@ -123,7 +127,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       />
       <TextField
         {...field("name")}
-        label="Name"
+        label={t("Name")}
         defaultValue={defaults.name}
         minLength={nameMin}
         maxLength={nameMax}
@@ -133,7 +137,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
           <NumberField
             key={rooms}
             {...field(rooms)}
-            label={rooms === "bedrooms" ? "Bedrooms" : "Bathrooms"}
+            label={rooms === "bedrooms" ? t("Bedrooms") : t("Bathrooms")}
             defaultValue={defaults[rooms]}
             min={roomsMin}
             max={roomsMax}
@@ -144,7 +148,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
         <ChoiceField
           key={amenity}
           {...field(amenity)}
-          label={amenity === "parking" ? "Parking spot" : "Furnished"}
+          label={amenity === "parking" ? t("Parking spot") : t("Furnished")}
           defaultValue={String(defaults[amenity])}
           options={YES_NO}
           onChange={() => form.clear(amenity)}
@@ -153,14 +157,14 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       ))}
       <TextField
         {...field("address")}
-        label="Address"
+        label={t("Address")}
         defaultValue={defaults.address}
         maxLength={addressMax}
         rows={3}
       />
       <ChoiceField
         {...field("offer")}
-        label="Offer"
+        label={t("Offer")}
         defaultValue={String(defaults.offer)}
         options={YES_NO}
         onChange={(value) => {
@@ -171,7 +175,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       />
       <NumberField
         {...field("regularPrice")}
-        label="Regular Price"
+        label={t("Regular Price")}
         defaultValue={defaults.regularPrice}
         min={priceMin}
         max={priceMax}
@@ -180,7 +184,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       {offer ? (
         <NumberField
           {...field("discountedPrice")}
-          label="Discounted Price"
+          label={t("Discounted Price")}
           value={discountedPrice}
           onChange={(event) => setDiscountedPrice(event.target.value)}
           min={priceMin}
@@ -200,13 +204,13 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
       {/* Without an offer the discount has no field of its own to show its message under. */}
       {!offer && form.checkedHere && errors.discountedPrice ? (
         <p role="alert" className="alert-error">
-          {errors.discountedPrice}
+          {translate(errors.discountedPrice)}
         </p>
       ) : null}
       {/* The action's message belongs to the last submission; the browser's own check replaces it. */}
       <FormMessage data={form.checkedHere ? undefined : actionData} />
       <p role="status" className={queued ? "text-center text-sm font-semibold text-muted" : "sr-only"}>
-        {queued ? `Uploading photos… ${uploaded} of ${photos.items.length}` : ""}
+        {queued ? t("Uploading photos… {uploaded} of {count}", { uploaded, count: photos.items.length }) : ""}
       </p>
       <button type="submit" className="btn-primary w-full" disabled={saving} aria-busy={queued || saving}>
         {queued || saving ? (
@@ -215,7 +219,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
             className="size-5 animate-spin rounded-full border-3 border-on-brand/40 border-t-on-brand"
           />
         ) : null}
-        {submitLabel}
+        {t(submitLabel)}
       </button>
     </Form>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { Icon } from "#app/components/icon.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { ACCEPTED_IMAGE_EXTENSIONS } from "#app/modules/image/image.upload.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import { PhotoTile, photoTileId } from "./photo-tile.tsx";
@@ -26,6 +27,7 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
   const describedBy = [hintId, errorId(id, error)].filter(Boolean).join(" ");
   const coverKey = photos.items[0]?.key;
   const uploaded = photos.items.filter((item) => item.status === "done").length;
+  const { t } = useI18n();
   const [dragging, setDragging] = useState(false);
   // Moving, making cover and removing re-render the tiles, and the button that had the focus moves or goes:
   // the focus would fall back to <body>. After such a render it goes to the element named here instead.
@@ -42,10 +44,10 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        Images
+        {t("Images")}
       </label>
       <p id={hintId} className="mb-2 text-sm text-muted">
-        The first image will be the cover (max 6).
+        {t("The first image will be the cover (max 6).")}
       </p>
       {/* The zone is a second label of the input: a click or tap anywhere on it opens the file chooser. */}
       <label
@@ -87,17 +89,20 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
         <Icon className="size-9 text-accent" strokeWidth={1.8}>
           <path d="M4 16.5V19a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2.5M12 15V4M7.5 8.5 12 4l4.5 4.5" />
         </Icon>
-        <span className="font-bold">Add photos</span>
+        <span className="font-bold">{t("Add photos")}</span>
         <span className="text-sm text-muted">
-          <span className="hidden sm:inline">Drag and drop them here, or click to choose. </span>JPG or PNG.
+          <span className="hidden sm:inline">{t("Drag and drop them here, or click to choose. ")}</span>
+          {t("JPG or PNG.")}
         </span>
       </label>
       <FieldError id={`${id}-error`} message={error} />
       <p aria-live="polite" className="mt-2 text-sm font-semibold text-muted">
-        {photos.items.length > 0 ? `${uploaded} of ${LISTING_LIMITS.maxImages} images uploaded` : ""}
+        {photos.items.length > 0
+          ? t("{uploaded} of {count} images uploaded", { uploaded, count: LISTING_LIMITS.maxImages })
+          : ""}
       </p>
       {photos.items.length > 0 ? (
-        <ul aria-label="Selected photos" className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul aria-label={t("Selected photos")} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
           {photos.items.map((item, index) => (
             <PhotoTile
               key={item.key}

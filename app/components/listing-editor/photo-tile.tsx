@@ -1,3 +1,4 @@
+import { useI18n } from "#app/components/use-i18n.ts";
 import type { PhotoItem } from "./use-photo-uploads.ts";
 
 type Props = {
@@ -20,6 +21,7 @@ export const photoTileId = (key: string) => `photo-tile-${key}`;
 
 /** One photo of the form: its thumbnail, its upload progress or error, and the buttons that order it. */
 export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove, onMakeCover }: Props) {
+  const { t, translate } = useI18n();
   const progressId = `photo-progress-${item.key}`;
   return (
     // tabIndex -1: focusable from script only, so the focus lands on the tile it moved to (see PhotoField).
@@ -38,7 +40,7 @@ export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove
         )}
         {cover ? (
           <span className="absolute top-2 left-2 rounded-full bg-brand px-2 py-0.5 text-xs font-bold text-on-brand">
-            Cover
+            {t("Cover")}
           </span>
         ) : null}
       </div>
@@ -49,18 +51,18 @@ export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove
         <div>
           <label htmlFor={progressId} className="text-xs text-muted">
             {item.status === "processing"
-              ? `Processing ${item.name}`
-              : `Uploading ${item.name}: ${item.progress}%`}
+              ? t("Processing {name}", { name: item.name })
+              : t("Uploading {name}: {progress}%", { name: item.name, progress: item.progress })}
           </label>
           <progress id={progressId} max={100} value={item.progress} className="block h-2 w-full accent-brand">
             {item.progress}%
           </progress>
         </div>
       ) : null}
-      {item.status === "done" ? <p className="text-xs font-semibold text-accent">Uploaded</p> : null}
+      {item.status === "done" ? <p className="text-xs font-semibold text-accent">{t("Uploaded")}</p> : null}
       {item.status === "failed" ? (
         <p role="alert" className="text-xs font-semibold text-danger">
-          {item.error}
+          {item.error ? translate(item.error) : null}
         </p>
       ) : null}
       <div className="flex flex-wrap gap-1">
@@ -71,7 +73,7 @@ export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove
               className={smallButton}
               onClick={() => onMove(-1)}
               disabled={index === 0}
-              aria-label={`Move ${item.name} left`}
+              aria-label={t("Move {name} left", { name: item.name })}
             >
               ←
             </button>
@@ -80,24 +82,27 @@ export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove
               className={smallButton}
               onClick={() => onMove(1)}
               disabled={index === count - 1}
-              aria-label={`Move ${item.name} right`}
+              aria-label={t("Move {name} right", { name: item.name })}
             >
               →
             </button>
             {!cover ? (
               <button type="button" className={smallButton} onClick={onMakeCover}>
-                Make cover<span className="sr-only"> {item.name}</span>
+                {t("Make cover")}
+                <span className="sr-only"> {item.name}</span>
               </button>
             ) : null}
           </>
         ) : null}
         {item.status === "failed" && item.retryable ? (
           <button type="button" className={smallButton} onClick={onRetry}>
-            Retry<span className="sr-only"> {item.name}</span>
+            {t("Retry")}
+            <span className="sr-only"> {item.name}</span>
           </button>
         ) : null}
         <button type="button" className={`${smallButton} text-danger`} onClick={onRemove}>
-          Remove<span className="sr-only"> {item.name}</span>
+          {t("Remove")}
+          <span className="sr-only"> {item.name}</span>
         </button>
       </div>
     </li>

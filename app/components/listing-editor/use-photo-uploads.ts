@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { DetailedError, Upload } from "tus-js-client";
 import { notify } from "#app/components/toaster.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import {
   hasAcceptedExtension,
   IMAGE_ID_HEADER,
@@ -57,10 +59,11 @@ const FAILED_TOAST_ID = LISTING_MESSAGES.imagesNotUploaded;
 
 /** The photos of the listing form and their resumable (tus) uploads, each with its own progress. */
 export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
+  const { t, translate } = useI18n();
   const [items, setItems] = useState<PhotoItem[]>(() =>
     initial.map((photo, index) => ({
       key: photo.id,
-      name: `Photo ${index + 1}`,
+      name: t("Photo {index}", { index: index + 1 }),
       status: "done",
       progress: 100,
       imageId: photo.id,
@@ -81,9 +84,9 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
   const fail = useCallback(
     (key: string, message: string) => {
       update(key, { status: "failed", error: message });
-      notify("error", LISTING_MESSAGES.imagesNotUploaded, FAILED_TOAST_ID);
+      notify("error", translate(LISTING_MESSAGES.imagesNotUploaded), FAILED_TOAST_ID);
     },
-    [update],
+    [update, translate],
   );
 
   // Leaving the page stops the uploads and frees the local previews.
@@ -118,7 +121,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
           uploads.current.delete(key);
           const imageId = lastResponse.getHeader(IMAGE_ID_HEADER);
           if (imageId) update(key, { status: "done", progress: 100, imageId });
-          else fail(key, "The server did not accept this image");
+          else fail(key, msg("The server did not accept this image"));
         },
         onError: (error) => {
           uploads.current.delete(key);
@@ -138,7 +141,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
       if (chosen.length === 0) return;
       // Failed photos count: they are still in the form until retried or removed.
       if (items.length + chosen.length > LISTING_LIMITS.maxImages) {
-        notify("error", LISTING_MESSAGES.maxImages);
+        notify("error", translate(LISTING_MESSAGES.maxImages));
         return;
       }
       const added = chosen.map((file): [PhotoItem, File] => {
@@ -161,13 +164,13 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
       setItems((current) => [...current, ...added.map(([item]) => item)]);
       // One toast for the whole choice; each refused photo's tile says why.
       if (added.some(([item]) => item.status === "failed"))
-        notify("error", LISTING_MESSAGES.imagesNotUploaded, FAILED_TOAST_ID);
+        notify("error", translate(LISTING_MESSAGES.imagesNotUploaded), FAILED_TOAST_ID);
       for (const [item, file] of added) {
         if (item.status !== "uploading") continue;
-        start(item.key, file).catch(() => fail(item.key, "The upload could not start"));
+        start(item.key, file).catch(() => fail(item.key, msg("The upload could not start")));
       }
     },
-    [items, start, fail],
+    [items, start, fail, translate],
   );
 
   const retry = useCallback(
@@ -175,7 +178,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
       const file = files.current.get(key);
       if (!file) return;
       update(key, { status: "uploading", progress: 0, error: null });
-      start(key, file).catch(() => fail(key, "The upload could not start"));
+      start(key, file).catch(() => fail(key, msg("The upload could not start")));
     },
     [update, start, fail],
   );
@@ -227,5 +230,5 @@ function uploadErrorMessage(error: Error | DetailedError) {
   const status = response?.getStatus() ?? 0;
   const body = response?.getBody()?.trim();
   if (status >= 400 && status < 500 && body && body.length < 200) return body;
-  return "The upload failed, please try again";
+  return msg("The upload failed, please try again");
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation, useNavigate } from "react-router";
+import { useI18n } from "#app/components/use-i18n.ts";
 import type { BackTo } from "./back-state.ts";
 import { ChevronIcon } from "./photo-step-button.tsx";
 
@@ -18,6 +19,7 @@ export function BackLink({ fallback }: { fallback: BackTo }) {
   const navigate = useNavigate();
   const back = readBack(location.state);
   const target = back ?? fallback;
+  const { t } = useI18n();
   return (
     <Link
       to={target.path}
@@ -29,7 +31,7 @@ export function BackLink({ fallback }: { fallback: BackTo }) {
       className="inline-flex items-center gap-1 rounded-full py-1 pr-2 text-sm font-semibold text-muted hover:text-ink"
     >
       <ChevronIcon direction="left" className="size-4" />
-      Back to {target.label}
+      {t("Back to {label}", { label: target.label })}
     </Link>
   );
 }

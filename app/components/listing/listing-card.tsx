@@ -1,8 +1,10 @@
-import { Link } from "react-router";
-import { BathIcon, BedIcon, EditIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
+import type { ReactNode } from "react";
+import { Link, useFetcher, useLocation } from "react-router";
+import { BathIcon, BedIcon, EditIcon, HeartIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
-import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
+import { type ListingSummary, statusBadge } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -31,6 +33,12 @@ export type ListingCardProps = {
   sizes?: string;
   /** Says For Rent or For Sale on the photo: for lists of both (not a category, where every card is one). */
   showType?: boolean;
+  /** Controls under the card (the profile's status buttons), outside its link. */
+  children?: ReactNode;
+  /** Whether the viewer saved this home (its heart is pressed). */
+  saved?: boolean;
+  /** A word of warning above the price, for the owner (Profile: "Hidden by moderators"). */
+  notice?: string;
 };
 
 /**
@@ -51,12 +59,18 @@ export function ListingCard({
   listLabel,
   sizes = CARD_GRID_SIZES,
   showType = true,
+  children,
+  saved = false,
+  notice,
 }: ListingCardProps) {
+  const badge = statusBadge(listing);
   const imageBase = useImageBase();
   const cover = listing.images[0] && imageSources(listing.images[0], imageBase);
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const { amount, suffix } = priceParts(listing);
-  const regular = regularPriceLabel(listing);
+  const i18n = useI18n();
+  const { t, translate } = i18n;
+  const { amount, suffix } = priceParts(listing, i18n);
+  const regular = regularPriceLabel(listing, i18n);
   const backState = useBackState(listLabel);
   return (
     <li className="listing-card group">
@@ -80,9 +94,11 @@ export function ListingCard({
               <HomeIcon className="size-12" />
             </div>
           )}
-          {showType ? <span className="badge listing-card-type">{typeLabel(listing.type)}</span> : null}
+          {showType ? <span className="badge listing-card-type">{typeLabel(listing.type, i18n)}</span> : null}
+          {badge ? <span className="badge badge-status listing-card-status">{translate(badge)}</span> : null}
         </div>
         <div className="listing-card-text">
+          {notice ? <p className="badge self-start bg-danger-soft text-danger">{notice}</p> : null}
           <p className="listing-card-price">
             <span className="whitespace-nowrap">
               <span className="text-xl font-extrabold">{amount}</span>
@@ -90,7 +106,7 @@ export function ListingCard({
             </span>
             {regular ? (
               <>
-                <span className="sr-only">, was </span>
+                <span className="sr-only">{t(", was ")}</span>
                 <del>{regular}</del>
               </>
             ) : null}
@@ -99,40 +115,80 @@ export function ListingCard({
           <p className="truncate">{listing.location}</p>
           <p className="listing-card-rooms">
             <span>
-              <BedIcon className="size-4" /> {bedroomsLabel(listing.bedrooms)}
+              <BedIcon className="size-4" /> {bedroomsLabel(listing.bedrooms, i18n)}
             </span>
             <span>
-              <BathIcon className="size-4" /> {bathroomsLabel(listing.bathrooms)}
+              <BathIcon className="size-4" /> {bathroomsLabel(listing.bathrooms, i18n)}
             </span>
           </p>
         </div>
       </Link>
-      {onDelete || onEdit ? (
-        // Outside the link: a button inside an <a> is invalid and would also follow the link. On the photo, so
-        // the name and price keep the card's whole width.
-        <div className="listing-card-actions">
-          {onEdit ? (
-            <button
-              type="button"
-              onClick={() => onEdit(listing.id)}
-              aria-label={`Edit ${listing.name}`}
-              className="text-ink"
-            >
-              <EditIcon />
-            </button>
-          ) : null}
-          {onDelete ? (
-            <button
-              type="button"
-              onClick={() => onDelete(listing.id, listing.name)}
-              aria-label={`Delete ${listing.name}`}
-              className="text-danger"
-            >
-              <TrashIcon />
-            </button>
-          ) : null}
-        </div>
-      ) : null}
+      {/* Outside the link: a button inside an <a> is invalid and would also follow the link. On the photo, so
+          the name and price keep the card's whole width. */}
+      <div className="listing-card-actions">
+        <SaveButton listingId={listing.id} name={listing.name} saved={saved} />
+        {onEdit ? (
+          <button
+            type="button"
+            onClick={() => onEdit(listing.id)}
+            aria-label={t("Edit {name}", { name: listing.name })}
+            className="text-ink"
+          >
+            <EditIcon />
+          </button>
+        ) : null}
+        {onDelete ? (
+          <button
+            type="button"
+            onClick={() => onDelete(listing.id, listing.name)}
+            aria-label={t("Delete {name}", { name: listing.name })}
+            className="text-danger"
+          >
+            <TrashIcon />
+          </button>
+        ) : null}
+      </div>
+      {children}
     </li>
+  );
+}
+
+type SaveButtonProps = {
+  listingId: string;
+  /** The listing's name: the button says which home it saves. */
+  name: string;
+  saved: boolean;
+  /** A round icon on a card's photo; else a labelled button ("Save" / "Saved") on the listing page. */
+  variant?: "card" | "page";
+};
+
+/**
+ * The heart: a form posting to /saved, so it works before JavaScript loads (the page reloads); with it, a
+ * fetcher saves in place and the button shows the new state at once. A visitor is sent to sign in and comes
+ * back to this page with the home saved; a refusal (the 1,000 cap) comes back as a toast on this page.
+ */
+export function SaveButton({ listingId, name, saved, variant = "card" }: SaveButtonProps) {
+  const fetcher = useFetcher<{ saved: boolean }>();
+  const location = useLocation();
+  const pending = fetcher.formData?.get("saved");
+  const pressed = pending != null ? pending === "true" : (fetcher.data?.saved ?? saved);
+  const { t } = useI18n();
+  const label = pressed ? t("Saved") : t("Save");
+  const card = variant === "card";
+  return (
+    <fetcher.Form method="post" action="/saved" className={card ? "contents" : undefined}>
+      <input type="hidden" name="listingId" value={listingId} />
+      <input type="hidden" name="saved" value={String(!pressed)} />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <button
+        type="submit"
+        aria-pressed={pressed}
+        aria-label={card ? `${label}: ${name}` : undefined}
+        className={card ? "save-button" : "btn-secondary btn-small gap-2"}
+      >
+        <HeartIcon filled={pressed} className={pressed ? "size-5 text-danger" : "size-5"} />
+        {card ? null : label}
+      </button>
+    </fetcher.Form>
   );
 }

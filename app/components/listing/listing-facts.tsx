@@ -1,5 +1,6 @@
 import { BathIcon, BedIcon } from "#app/components/icons.tsx";
-import type { Listing } from "#app/modules/listing/listing.model.ts";
+import { useI18n } from "#app/components/use-i18n.ts";
+import { type Listing, statusBadge } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -13,12 +14,16 @@ import {
  * (neutral) and the discount (green), rooms and amenities.
  */
 export function ListingFacts({ listing }: { listing: Listing }) {
-  const discount = discountLabel(listing);
-  const { amount, suffix } = priceParts(listing);
+  const i18n = useI18n();
+  const { t, translate } = i18n;
+  const discount = discountLabel(listing, i18n);
+  const { amount, suffix } = priceParts(listing, i18n);
+  const status = statusBadge(listing);
   return (
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap gap-2">
-        <span className="badge">{typeLabel(listing.type)}</span>
+        {status ? <span className="badge badge-status">{translate(status)}</span> : null}
+        <span className="badge">{typeLabel(listing.type, i18n)}</span>
         {discount ? <span className="badge badge-success">{discount}</span> : null}
       </div>
       <h1 className="text-2xl leading-tight font-extrabold tracking-tight sm:text-3xl">
@@ -26,17 +31,17 @@ export function ListingFacts({ listing }: { listing: Listing }) {
       </h1>
       <p className="text-lg font-semibold text-muted">{listing.location}</p>
       <ul
-        aria-label="Features"
+        aria-label={t("Features")}
         className="flex flex-wrap gap-x-6 gap-y-3 border-y border-line py-4 font-semibold"
       >
         <li className="inline-flex items-center gap-2">
-          <BedIcon /> {bedroomsLabel(listing.bedrooms)}
+          <BedIcon /> {bedroomsLabel(listing.bedrooms, i18n)}
         </li>
         <li className="inline-flex items-center gap-2">
-          <BathIcon /> {bathroomsLabel(listing.bathrooms)}
+          <BathIcon /> {bathroomsLabel(listing.bathrooms, i18n)}
         </li>
-        {listing.parking ? <li>Parking Spot</li> : null}
-        {listing.furnished ? <li>Furnished</li> : null}
+        {listing.parking ? <li>{t("Parking Spot")}</li> : null}
+        {listing.furnished ? <li>{t("Furnished")}</li> : null}
       </ul>
     </div>
   );

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Icon } from "#app/components/icon.tsx";
 import { HomeIcon } from "#app/components/icons.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { imageSources, largestImageUrl } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
 import { PhotoStepButton } from "./photo-step-button.tsx";
@@ -27,6 +28,7 @@ function frameRatio(cover: ListingImage) {
  */
 export function ListingGallery({ images, name }: Props) {
   const imageBase = useImageBase();
+  const { t } = useI18n();
   const strip = useRef<HTMLUListElement>(null);
   const opener = useRef<HTMLElement | null>(null);
   const [current, setCurrent] = useState(0);
@@ -45,7 +47,7 @@ export function ListingGallery({ images, name }: Props) {
     return (
       <div className="flex aspect-[3/2] w-full items-center justify-center rounded-2xl bg-surface-2 text-muted">
         <HomeIcon className="size-16" />
-        <span className="sr-only">No photos of {name}</span>
+        <span className="sr-only">{t("No photos of {name}", { name })}</span>
       </div>
     );
   }
@@ -72,7 +74,7 @@ export function ListingGallery({ images, name }: Props) {
     <div className="flex flex-col gap-3">
       <section
         aria-roledescription="carousel"
-        aria-label={`Photos of ${name}`}
+        aria-label={t("Photos of {name}", { name })}
         className="relative overflow-hidden bg-surface-2 sm:rounded-2xl"
         style={{ aspectRatio: frameRatio(cover) }}
       >
@@ -91,7 +93,7 @@ export function ListingGallery({ images, name }: Props) {
             <li
               key={image.id}
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-label={t("{index} of {count}", { index: index + 1, count })}
               className="size-full shrink-0 snap-center"
             >
               {/* A pointer's way into the viewer; keyboard users have "View full screen" (one tab stop). */}
@@ -147,16 +149,16 @@ export function ListingGallery({ images, name }: Props) {
           <Icon className="size-4" strokeWidth={2.5}>
             <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
           </Icon>
-          View full screen
+          {t("View full screen")}
         </a>
       </section>
       {count > 1 ? (
-        <ul aria-label="Thumbnails" className="hidden gap-2 lg:flex">
+        <ul aria-label={t("Thumbnails")} className="hidden gap-2 lg:flex">
           {images.map((image, index) => (
             <li key={image.id}>
               <button
                 type="button"
-                aria-label={`Show photo ${index + 1}`}
+                aria-label={t("Show photo {index}", { index: index + 1 })}
                 aria-current={index === current || undefined}
                 onClick={() => show(index)}
                 className={`block overflow-hidden rounded-lg border-2 ${

@@ -4,12 +4,13 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import type { IllustrationName } from "#app/components/illustration.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { notify } from "#app/components/toaster.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import type { ListingSummary, ListingsPage } from "#app/modules/listing/listing.model.ts";
 import { ListingCard } from "./listing-card.tsx";
+import { LoadMoreLink } from "./load-more-link.tsx";
 
 /** Cards whose covers load at once: those visible without scrolling on a phone or a desktop. */
 const EAGER_CARDS = 4;
-const FETCH_FAILED = "Could not fetch listings";
 
 type Props = {
   /** The page the route loader rendered. Give the list a `key` that changes with the list it shows. */
@@ -23,7 +24,7 @@ type Props = {
 };
 
 /** The pages a list has appended with Load More, kept per history entry so Back returns to the same place. */
-type Appended = { more: ListingSummary[]; cursor: string | null };
+type Appended = { more: ListingSummary[]; cursor: string | null; savedIds?: string[] };
 
 /** False until a list has been on screen: the first render is hydration, which must draw what the server did. */
 let hydrated = false;
@@ -36,6 +37,8 @@ let hydrated = false;
  */
 export function ListingList({ page, label, empty, showType = true }: Props) {
   const location = useLocation();
+  const { t } = useI18n();
+  const fetchFailed = t("Could not fetch listings");
   const fetcher = useFetcher<ListingsPage>();
   const revalidator = useRevalidator();
   const storageKey = `listing-list:${location.pathname}${location.search}:${location.key}`;
@@ -51,19 +54,23 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
   }, []);
 
   useEffect(() => {
-    if (page.failed) notify("error", FETCH_FAILED);
-  }, [page.failed]);
+    if (page.failed) notify("error", fetchFailed);
+  }, [page.failed, fetchFailed]);
 
   useEffect(() => {
     const next = fetcher.data;
     if (!next) return;
     if (next.failed) {
       // The cursor stays where it was, so Load More tries the same page again.
-      notify("error", FETCH_FAILED);
+      notify("error", fetchFailed);
       return;
     }
-    setAppended((shown) => ({ more: [...shown.more, ...next.listings], cursor: next.nextCursor }));
-  }, [fetcher.data]);
+    setAppended((shown) => ({
+      more: [...shown.more, ...next.listings],
+      cursor: next.nextCursor,
+      savedIds: [...(shown.savedIds ?? []), ...(next.savedIds ?? [])],
+    }));
+  }, [fetcher.data, fetchFailed]);
 
   useEffect(() => {
     if (more.length > 0) saveAppended(storageKey, appended);
@@ -71,12 +78,13 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
 
   // A listing saved between two page loads can shift the pages; never show one twice.
   const listings = uniqueById([...page.listings, ...more]);
+  const savedIds = new Set([...(page.savedIds ?? []), ...(appended.savedIds ?? [])]);
 
   function loadMore(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
     if (loading || !cursor) return;
-    fetcher.load(`${location.pathname}?${new URLSearchParams({ cursor })}`);
+    fetcher.load(`${location.pathname}?${nextPageSearch(location.search, cursor)}`);
   }
 
   if (page.failed && listings.length === 0) {
@@ -84,8 +92,8 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
       <div aria-busy={retrying}>
         <EmptyState
           illustration="offline"
-          message={FETCH_FAILED}
-          detail="Check your connection, then try again."
+          message={fetchFailed}
+          detail={t("Check your connection, then try again.")}
           alert
         >
           <button
@@ -96,10 +104,10 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
               if (!retrying) void revalidator.revalidate();
             }}
           >
-            Retry
+            {t("Retry")}
           </button>
         </EmptyState>
-        {retrying ? <Spinner label="Loading listings" /> : null}
+        {retrying ? <Spinner label={t("Loading listings")} /> : null}
       </div>
     );
   }
@@ -122,28 +130,30 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
             priority={index === 0}
             listLabel={label}
             showType={showType}
+            saved={savedIds.has(listing.id)}
           />
         ))}
       </ul>
       <p role="status" className="sr-only">
-        {more.length > 0 ? `${listings.length} listings shown` : ""}
+        {more.length > 0 ? t("{count} listings shown", { count: listings.length }) : ""}
       </p>
-      {loading ? <Spinner label="Loading more listings" /> : null}
+      {loading ? <Spinner label={t("Loading more listings")} /> : null}
       {cursor ? (
-        <div className="mt-10 flex justify-center">
-          {/* Stays in place while loading, so keyboard focus is not lost; the spinner above says it is busy. */}
-          <a
-            href={`?${new URLSearchParams({ cursor })}`}
-            onClick={loadMore}
-            aria-disabled={loading || undefined}
-            className="btn-secondary aria-disabled:opacity-60"
-          >
-            Load More
-          </a>
-        </div>
+        <LoadMoreLink
+          href={`?${nextPageSearch(location.search, cursor)}`}
+          loading={loading}
+          onClick={loadMore}
+        />
       ) : null}
     </>
   );
+}
+
+/** The next page's query: the list's own filters and sort, and the cursor. */
+function nextPageSearch(search: string, cursor: string) {
+  const params = new URLSearchParams(search);
+  params.set("cursor", cursor);
+  return params.toString();
 }
 
 function uniqueById(listings: ListingSummary[]) {

@@ -1,4 +1,5 @@
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { useI18n } from "#app/components/use-i18n.ts";
 
 /** What the map needs: where, what the popup says, and the tile server (from the server's configuration). */
 export type ListingMapProps = {
@@ -17,6 +18,7 @@ const LeafletMap = lazy(() => import("./listing-map.client.tsx"));
 export function ListingMap(props: ListingMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const [near, setNear] = useState(false);
+  const { t } = useI18n();
 
   useEffect(() => {
     const element = box.current;
@@ -34,14 +36,14 @@ export function ListingMap(props: ListingMapProps) {
     return () => observer.disconnect();
   }, []);
 
-  const placeholder = <MapPlaceholder text={near ? "Loading map" : "Map"} />;
+  const placeholder = <MapPlaceholder text={near ? t("Loading map") : t("Map")} />;
   return (
     <div
       ref={box}
       className="isolate h-72 w-full overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm md:h-96"
     >
       {near ? (
-        <MapErrorBoundary fallback={<MapPlaceholder text="The map could not be loaded." />}>
+        <MapErrorBoundary fallback={<MapPlaceholder text={t("The map could not be loaded.")} />}>
           <Suspense fallback={placeholder}>
             <LeafletMap {...props} />
           </Suspense>

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } from "react";
 import { Icon } from "#app/components/icon.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
 import { PhotoStepButton } from "./photo-step-button.tsx";
@@ -26,6 +27,7 @@ const SWIPE_PX = 50;
  */
 export default function PhotoViewer({ images, name, start, onClose }: Props) {
   const imageBase = useImageBase();
+  const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
   const swipeFrom = useRef<number | null>(null);
   const [index, setIndex] = useState(start);
@@ -63,7 +65,7 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
   return (
     <dialog
       ref={dialog}
-      aria-label={`Photos of ${name}`}
+      aria-label={t("Photos of {name}", { name })}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         // Escape: React closes the dialog by unmounting it, so the browser's own close is not needed.
@@ -84,7 +86,7 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
           <Icon className="size-5" strokeWidth={2.5}>
             <path d="M6 6l12 12M18 6L6 18" />
           </Icon>
-          Close
+          {t("Close")}
         </button>
       </div>
       <div

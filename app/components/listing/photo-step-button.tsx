@@ -1,4 +1,5 @@
 import { Icon } from "#app/components/icon.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 
 /** The arrow of previous/next and back links. */
 export function ChevronIcon({
@@ -32,10 +33,11 @@ export function PhotoStepButton({
   className: string;
   iconClassName?: string;
 }) {
+  const { t } = useI18n();
   return (
     <button
       type="button"
-      aria-label={side === "left" ? "Previous photo" : "Next photo"}
+      aria-label={side === "left" ? t("Previous photo") : t("Next photo")}
       aria-disabled={disabled}
       onClick={disabled ? undefined : onClick}
       className={`absolute top-1/2 flex -translate-y-1/2 items-center justify-center rounded-full ${className}`}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Icon, type IconProps } from "#app/components/icon.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 
 /** SPEC.md section 9: how long "Link Copied!" stays. */
 const COPIED_MS = 2000;
@@ -7,6 +8,7 @@ const COPIED_MS = 2000;
 /** The share icon: copies this page's URL to the clipboard and says "Link Copied!" for 2 seconds. */
 export function ShareButton() {
   const [copied, setCopied] = useState(false);
+  const { t } = useI18n();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -25,7 +27,7 @@ export function ShareButton() {
     <div className="relative">
       <button
         type="button"
-        aria-label="Share"
+        aria-label={t("Share")}
         onClick={copy}
         className="flex size-11 items-center justify-center rounded-full border border-line bg-surface text-ink shadow-sm hover:bg-surface-2"
       >
@@ -39,7 +41,7 @@ export function ShareButton() {
             : "sr-only"
         }
       >
-        {copied ? "Link Copied!" : ""}
+        {copied ? t("Link Copied!") : ""}
       </p>
     </div>
   );

@@ -2,9 +2,7 @@ import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import { ConfirmDialog } from "#app/components/confirm-dialog.tsx";
 import { notify } from "#app/components/toaster.tsx";
-
-/** SPEC.md section 2, word for word. */
-const CONFIRM_DELETE = "Are you sure you want to delete?";
+import { useI18n } from "#app/components/use-i18n.ts";
 
 /**
  * Deleting one of the user's listings, wherever it is offered (Your Listings, the listing's own page): `ask`
@@ -14,17 +12,19 @@ const CONFIRM_DELETE = "Are you sure you want to delete?";
 export function useDeleteListing() {
   const fetcher = useFetcher<{ error: string | null }>({ key: "delete-listing" });
   const [pending, setPending] = useState<{ id: string; name: string } | null>(null);
+  const { t, translate } = useI18n();
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.error) notify("error", fetcher.data.error);
-  }, [fetcher.state, fetcher.data]);
+    if (fetcher.state === "idle" && fetcher.data?.error) notify("error", translate(fetcher.data.error));
+  }, [fetcher.state, fetcher.data, translate]);
 
   const dialog = (
     <ConfirmDialog
       open={pending !== null}
-      title={CONFIRM_DELETE}
+      // SPEC.md section 2, word for word.
+      title={t("Are you sure you want to delete?")}
       detail={pending?.name}
-      confirmLabel="Delete"
+      confirmLabel={t("Delete")}
       onConfirm={() => {
         if (!pending) return;
         fetcher.submit(

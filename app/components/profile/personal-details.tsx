@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { notify } from "#app/components/toaster.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { USER_NAME_MAX_LENGTH } from "#app/modules/user/user.rules.ts";
 
 type Props = { user: { name: string; email: string } };
@@ -20,6 +21,7 @@ export function PersonalDetails({ user }: Props) {
   const nameInput = useRef<HTMLInputElement>(null);
   const failed = fetcher.state === "idle" && Boolean(fetcher.data?.error);
   const [saved, setSaved] = useState(false);
+  const { t, translate } = useI18n();
 
   useEffect(() => {
     if (editing) nameInput.current?.focus();
@@ -27,8 +29,8 @@ export function PersonalDetails({ user }: Props) {
   useEffect(() => {
     if (!failed) return;
     setEditing(true);
-    notify("error", "Could not update profile details");
-  }, [failed]);
+    notify("error", t("Could not update profile details"));
+  }, [failed, t]);
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data || fetcher.data.error) return;
     setSaved(true);
@@ -52,20 +54,20 @@ export function PersonalDetails({ user }: Props) {
     <section aria-labelledby="personal-details">
       <div className="mb-2 flex items-center justify-between">
         <h2 id="personal-details" className="section-heading">
-          Personal Details
+          {t("Personal Details")}
         </h2>
         <button type="button" onClick={toggle} className="link" disabled={fetcher.state !== "idle"}>
-          {editing ? "done" : "change"}
+          {editing ? t("done") : t("change")}
         </button>
       </div>
       <div className="card flex flex-col gap-3">
         <div>
           <div className="flex items-baseline justify-between gap-2">
             <label htmlFor="profile-name" className="field-label">
-              Name
+              {t("Name")}
             </label>
             <p role="status" className="text-sm font-semibold text-accent">
-              {saved ? "Name saved" : ""}
+              {saved ? t("Name saved") : ""}
             </p>
           </div>
           <input
@@ -83,7 +85,7 @@ export function PersonalDetails({ user }: Props) {
         </div>
         <div>
           <label htmlFor="profile-email" className="field-label">
-            Email
+            {t("Email")}
           </label>
           <input
             id="profile-email"
@@ -94,7 +96,7 @@ export function PersonalDetails({ user }: Props) {
         </div>
         {failed ? (
           <p role="alert" className="field-error">
-            Could not update profile details: {fetcher.data?.error}
+            {t("Could not update profile details")}: {translate(fetcher.data?.error ?? "")}
           </p>
         ) : null}
       </div>

@@ -2,20 +2,29 @@ import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { CARD_GRID_SIZES, ListingCard } from "#app/components/listing/listing-card.tsx";
+import { StatusActions } from "#app/components/listing/status-actions.tsx";
 import { useDeleteListing } from "#app/components/listing/use-delete-listing.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 
-type Props = { listings: ListingSummary[] };
+type Props = {
+  listings: ListingSummary[];
+  /** The ids of the listings the public does not see (hidden by a moderator, or the account suspended). */
+  unlistedIds?: readonly string[];
+  /** Of these listings, those the owner saved. */
+  savedIds?: readonly string[];
+};
 
 /**
- * The profile's "Your Listings": the user's listings newest first, each with edit (to /edit-listing/{id}) and
- * delete (after the confirmation).
+ * The profile's "Your Listings": the user's listings newest first, each with edit (to /edit-listing/{id}),
+ * delete (after the confirmation), and its status button (Mark as let / sold / available, Renew).
  */
-export function YourListings({ listings }: Props) {
+export function YourListings({ listings, unlistedIds = [], savedIds = [] }: Props) {
   const navigate = useNavigate();
   const deletion = useDeleteListing();
   const heading = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
+  const { t } = useI18n();
 
   // The deleted card's button had the focus; once it is gone the focus would fall to <body> and Tab would
   // jump to the bottom bar. The section's heading keeps the user in place.
@@ -32,13 +41,13 @@ export function YourListings({ listings }: Props) {
   return (
     <section aria-labelledby="your-listings" className="mt-10">
       <h2 id="your-listings" ref={heading} tabIndex={-1} className="section-heading mb-4">
-        Your Listings
+        {t("Your Listings")}
       </h2>
       {listings.length === 0 ? (
         <EmptyState
           illustration="house"
-          message="You have no listings yet."
-          detail="Sell or rent your home: publishing it with photos takes a few minutes."
+          message={t("You have no listings yet.")}
+          detail={t("Sell or rent your home: publishing it with photos takes a few minutes.")}
         />
       ) : (
         <ul
@@ -50,11 +59,15 @@ export function YourListings({ listings }: Props) {
               key={listing.id}
               listing={listing}
               headingLevel={3}
-              listLabel="My Profile"
+              listLabel={t("My Profile")}
               sizes={CARD_GRID_SIZES}
+              saved={savedIds.includes(listing.id)}
               onEdit={(id) => navigate(`/edit-listing/${id}`)}
               onDelete={deletion.ask}
-            />
+              notice={unlistedIds.includes(listing.id) ? t("Hidden by moderators") : undefined}
+            >
+              <StatusActions listing={listing} action="/profile" className="mt-3 px-1" />
+            </ListingCard>
           ))}
         </ul>
       )}

@@ -1,3 +1,4 @@
+import { useI18n } from "#app/components/use-i18n.ts";
 import { NavList, tabItems } from "./nav-links.tsx";
 import { useViewer } from "./use-root-data.ts";
 
@@ -6,8 +7,9 @@ import { useViewer } from "./use-root-data.ts";
  * also on category and listing pages). Wide screens have the same destinations in the header instead.
  */
 export function BottomNav() {
+  const { t } = useI18n();
   return (
-    <nav aria-label="Main" className="tab-bar">
+    <nav aria-label={t("Main")} className="tab-bar">
       <NavList items={tabItems(useViewer())} className="mx-auto flex max-w-md justify-around" tabs />
     </nav>
   );

@@ -1,8 +1,10 @@
 import { Link, useLocation } from "react-router";
 import { Icon, type IconProps } from "#app/components/icon.tsx";
+import { useI18n } from "#app/components/use-i18n.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 
 /** What the navigation knows about who is looking (from the root loader). */
-export type NavViewer = { signedIn: boolean };
+export type NavViewer = { signedIn: boolean; unreadMessages?: number };
 
 /** One destination of the site's navigation. */
 export type NavItem = {
@@ -13,6 +15,8 @@ export type NavItem = {
   Icon: (props: IconProps) => React.ReactNode;
   /** A number beside the label (e.g. unread messages); nothing when absent or 0. */
   count?: number;
+  /** What the count counts, read out after it ("unread"). */
+  countLabel?: string;
 };
 
 const isExplore = (pathname: string) => pathname === "/" || pathname.startsWith("/category/");
@@ -28,9 +32,9 @@ const isProfile = (pathname: string) =>
  */
 export function tabItems(_viewer: NavViewer | null): NavItem[] {
   return [
-    { to: "/", label: "Explore", isCurrent: isExplore, Icon: ExploreIcon },
-    { to: "/offers", label: "Offers", isCurrent: isOffers, Icon: OfferIcon },
-    { to: "/profile", label: "Profile", isCurrent: isProfile, Icon: PersonIcon },
+    { to: "/", label: msg("Explore"), isCurrent: isExplore, Icon: ExploreIcon },
+    { to: "/offers", label: msg("Offers"), isCurrent: isOffers, Icon: OfferIcon },
+    { to: "/profile", label: msg("Profile"), isCurrent: isProfile, Icon: PersonIcon },
   ];
 }
 
@@ -39,10 +43,23 @@ export function tabItems(_viewer: NavViewer | null): NavItem[] {
  * Add a destination for wide screens here (e.g. Search, Messages with its unread count, Saved).
  */
 export function headerItems(viewer: NavViewer | null): NavItem[] {
-  return tabItems(viewer).map((item) =>
-    item.to === "/profile" && !viewer?.signedIn ? { ...item, to: "/sign-in", label: "Sign In" } : item,
+  const items = tabItems(viewer).map((item) =>
+    item.to === "/profile" && !viewer?.signedIn ? { ...item, to: "/sign-in", label: msg("Sign In") } : item,
   );
+  if (!viewer?.signedIn) return items;
+  const saved: NavItem = { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: PersonIcon };
+  const messages: NavItem = {
+    to: "/messages",
+    label: msg("Messages"),
+    isCurrent: (pathname) => pathname === "/messages" || pathname.startsWith("/messages/"),
+    Icon: MessagesIcon,
+    count: viewer.unreadMessages,
+    countLabel: msg("unread"),
+  };
+  return [...items.slice(0, -1), saved, messages, ...items.slice(-1)];
 }
+
+const isSaved = (pathname: string) => pathname === "/saved";
 
 type NavListProps = {
   items: NavItem[];
@@ -57,6 +74,7 @@ type NavListProps = {
  */
 export function NavList({ items, className, tabs = false }: NavListProps) {
   const { pathname } = useLocation();
+  const { translate } = useI18n();
   const current = items.find((item) => item.isCurrent(pathname));
   return (
     <ul className={className}>
@@ -70,8 +88,13 @@ export function NavList({ items, className, tabs = false }: NavListProps) {
           >
             {tabs ? <item.Icon className="size-7" /> : null}
             <span>
-              {item.label}
-              {item.count ? <span className="ml-1 badge px-1.5 py-0 text-xs">{item.count}</span> : null}
+              {translate(item.label)}
+              {item.count ? (
+                <span className="ml-1 badge px-1.5 py-0 text-xs">
+                  {item.count}
+                  {item.countLabel ? <span className="sr-only"> {translate(item.countLabel)}</span> : null}
+                </span>
+              ) : null}
             </span>
           </Link>
         </li>
@@ -94,6 +117,14 @@ function OfferIcon({ className = "size-7" }: IconProps) {
     <Icon className={className}>
       <path d="M20.59 13.41 13.42 20.58a2 2 0 0 1-2.83 0L2 12V2h10l8.59 8.59a2 2 0 0 1 0 2.82z" />
       <circle cx="7" cy="7" r="1.5" />
+    </Icon>
+  );
+}
+
+function MessagesIcon({ className = "size-7" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M21 15a2 2 0 0 1-2 2H7l-4 4V5a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2z" />
     </Icon>
   );
 }

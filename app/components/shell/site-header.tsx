@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useI18n } from "#app/components/use-i18n.ts";
 import { headerItems, NavList } from "./nav-links.tsx";
 import { SiteLogo } from "./site-logo.tsx";
 import { useSite, useViewer } from "./use-root-data.ts";
@@ -9,6 +10,7 @@ import { useSite, useViewer } from "./use-root-data.ts";
  */
 export function SiteHeader() {
   const site = useSite();
+  const { t } = useI18n();
   return (
     <header className="site-header">
       <div className="container-wide flex h-16 items-center gap-3 xs:gap-4">
@@ -20,14 +22,14 @@ export function SiteHeader() {
           <span className="truncate">{site.name}</span>
         </Link>
         <div className="ml-auto flex items-center gap-2 lg:gap-6">
-          <nav aria-label="Main" className="hidden lg:block">
+          <nav aria-label={t("Main")} className="hidden lg:block">
             <NavList items={headerItems(useViewer())} className="flex items-center gap-1" />
           </nav>
           <Link
             to="/create-listing"
             className="btn-primary btn-small shrink-0 max-xs:px-3 max-xs:text-[0.8125rem]"
           >
-            List your home
+            {t("List your home")}
           </Link>
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { refusalResponse, TooManyRequestsError } from "#app/http/errors.ts";
 import { CLIENT_IP_HEADER } from "./auth.constants.ts";
+import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "./auth.roles.ts";
 import type { Auth } from "./auth.server.ts";
 import { redirectTarget } from "./auth.session.server.ts";
 
@@ -67,9 +68,20 @@ type SignInRequest = {
 export async function signInOrUp({ auth, request, url, path, body, refused }: SignInRequest) {
   try {
     const response = await callAuthEndpoint(auth, request, path, body);
+    if (await isSuspension(response)) return data({ error: SUSPENDED_MESSAGE }, { status: 403 });
     if (!response.ok) return data({ error: refused.error }, { status: refused.status });
     return redirect(redirectTarget(url), { headers: authCookies(response) });
   } catch (error) {
     return refusalResponse(error);
   }
+}
+
+/** better-auth refused the session because a moderator suspended the account (the password was right). */
+async function isSuspension(response: Response) {
+  if (response.status !== 403) return false;
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { code?: unknown } | null;
+  return body?.code === SUSPENDED_CODE;
 }

@@ -6,12 +6,19 @@ import { MAX_FORM_BYTES, mediaType, RequestBodyError, readBody } from "#app/http
 
 const NUL = "\u0000";
 
+// better-auth's admin plugin answers over HTTP at /api/auth/admin/* (set a role, impersonate, set a password,
+// remove a user...). None is for the browser: roles come from ADMIN_EMAILS, and /admin calls the plugin
+// in-process after its own check. So every one of them is closed, to admins as well (an administrator's stolen
+// session must not impersonate users or hand out roles), including endpoints a later version adds.
+const CLOSED_PATHS = /^\/api\/auth\/admin(?:\/|$)/i;
+
 /**
  * The request to hand to better-auth (its body read once, at most 64 KB), or the refusal to answer with, in
  * better-auth's own error shape ({ message, code }).
  */
 export async function checkAuthRequest(request: Request): Promise<Request | Response> {
   if (urlHasNul(request.url)) return refusal(400, "The request contains a NUL character.");
+  if (isClosedPath(request.url)) return refusal(404, "Not found");
   if (request.method === "GET" || request.method === "HEAD") return request;
   let body: Blob;
   try {
@@ -29,6 +36,11 @@ export async function checkAuthRequest(request: Request): Promise<Request | Resp
     body,
     signal: request.signal,
   });
+}
+
+function isClosedPath(href: string) {
+  // As better-auth's router would see it: percent-decoded, with repeated slashes folded.
+  return CLOSED_PATHS.test(safeDecode(new URL(href).pathname).replace(/\/{2,}/g, "/"));
 }
 
 function urlHasNul(href: string) {
@@ -75,5 +87,6 @@ function safeDecode(value: string) {
 }
 
 function refusal(status: number, message: string) {
-  return Response.json({ message, code: status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST" }, { status });
+  const code = status === 413 ? "PAYLOAD_TOO_LARGE" : status === 404 ? "NOT_FOUND" : "BAD_REQUEST";
+  return Response.json({ message, code }, { status });
 }

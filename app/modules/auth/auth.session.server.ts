@@ -2,7 +2,7 @@ import { createContext, type MiddlewareFunction, type RouterContextProvider, red
 import type { Auth } from "./auth.server.ts";
 
 /** What pages may know about the signed-in user. Never another user's e-mail. */
-export type SessionUser = { id: string; name: string; email: string };
+export type SessionUser = { id: string; name: string; email: string; emailVerified: boolean };
 
 type SessionLookup = { user: Promise<SessionUser | null>; cookies: Promise<string[]> };
 
@@ -31,7 +31,9 @@ function lookUpSession(auth: Auth, request: Request): SessionLookup {
   return {
     user: result.then(({ response }) => {
       const user = response?.user;
-      return user ? { id: user.id, name: user.name, email: user.email } : null;
+      return user
+        ? { id: user.id, name: user.name, email: user.email, emailVerified: Boolean(user.emailVerified) }
+        : null;
     }),
     cookies: result.then(({ headers }) => headers.getSetCookie()).catch(() => []),
   };
@@ -46,8 +48,13 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
  * pages stay the same for everybody (decision 026).
  */
 export async function isSignedIn(context: Readonly<RouterContextProvider>, request: Request) {
-  if (!SESSION_COOKIE.test(request.headers.get("Cookie") ?? "")) return false;
+  if (!hasSessionCookie(request.headers.get("Cookie") ?? "")) return false;
   return (await getUser(context)) !== null;
+}
+
+/** Whether a Cookie header carries a session: without one, a page is a visitor's, the same for all (decision 041). */
+export function hasSessionCookie(cookieHeader: string) {
+  return SESSION_COOKIE.test(cookieHeader);
 }
 
 /** The signed-in user, or null for a visitor. */
@@ -63,6 +70,23 @@ export async function requireUser(context: Readonly<RouterContextProvider>, url:
   const user = await getUser(context);
   if (user) return user;
   throw redirect(`/sign-in?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
+}
+
+/** The page that asks a signed-in user to verify their address first ("Verify your e-mail", with Resend). */
+export const VERIFY_EMAIL_PATH = "/verify-email";
+
+/**
+ * The signed-in user with a verified e-mail address, for what a throwaway account must not do: publishing,
+ * contacting owners, alerts. A visitor is sent to /sign-in, an unverified user to "Verify your e-mail", each
+ * brought back to this page afterwards.
+ */
+export async function requireVerifiedUser(
+  context: Readonly<RouterContextProvider>,
+  url: URL,
+): Promise<SessionUser> {
+  const user = await requireUser(context, url);
+  if (user.emailVerified) return user;
+  throw redirect(`${VERIFY_EMAIL_PATH}?${new URLSearchParams({ redirectTo: url.pathname + url.search })}`);
 }
 
 /** Where signing in or up leads: the page's own `?redirectTo=` (its form posts to the same URL), or Explore. */

@@ -116,7 +116,7 @@ describe(`upload sweeper (${engine})`, () => {
 
     const staging = createDiskStaging(stagingDir);
     // An hour later nothing is old enough yet.
-    const soon = await sweepUploads({ db: testDb.db, storage, staging }, Date.now() + 60 * 60 * 1000);
+    const soon = await sweepUploads({ db: testDb.db, storage, staging }, Date.now() + 30 * 60 * 1000);
     expect(soon).toEqual({ images: 0, orphanFiles: 0, incompleteFiles: 0, staged: 0 });
 
     const later = await sweepUploads({ db: testDb.db, storage, staging }, Date.now() + 2 * DAY);

@@ -4,6 +4,7 @@ import { findUsedStorageKeys } from "./image.repo.server.ts";
 import { parseVariantKey } from "./image.rules.ts";
 import { ABANDONED_UPLOAD_AGE_MS, deleteAbandonedImages } from "./image.service.server.ts";
 import type { UploadStaging } from "./image.staging.server.ts";
+import { deleteSpentUploadClaims, UNFINISHED_UPLOAD_AGE_MS } from "./image.upload-quota.server.ts";
 
 // What uploads leave behind when nobody finishes them or the process dies half-way, and how it goes:
 // - a pending image row (uploaded, never saved in a listing): the row, then its files;
@@ -11,7 +12,8 @@ import type { UploadStaging } from "./image.staging.server.ts";
 //   edit or delete committed and the process died before deleting the files (or the delete failed);
 // - a storage put cut short before its file was complete (the disk's temporary files);
 // - staging files of an upload never finished, or being processed when the process died.
-// Each is deleted once ABANDONED_UPLOAD_AGE_MS old. The age is also what keeps the sweep from racing a save
+// Each is deleted once ABANDONED_UPLOAD_AGE_MS old, but staging files of unfinished uploads once
+// UNFINISHED_UPLOAD_AGE_MS old (they count toward the user's upload caps only that long). The age is also what keeps the sweep from racing a save
 // in progress: files are written milliseconds before their row, never a day.
 
 export type SweepDeps = { db: Db; storage: Storage; staging: Pick<UploadStaging, "sweep"> };
@@ -26,7 +28,8 @@ export async function sweepUploads(deps: SweepDeps, now = Date.now()): Promise<S
   const images = await deleteAbandonedImages(deps, now);
   const orphanFiles = await deleteOrphanImageFiles(deps, cutoff);
   const incompleteFiles = await deps.storage.deleteIncomplete(cutoff);
-  const staged = await deps.staging.sweep(cutoff);
+  const staged = await deps.staging.sweep(now - UNFINISHED_UPLOAD_AGE_MS);
+  await deleteSpentUploadClaims(deps.db, cutoff - UNFINISHED_UPLOAD_AGE_MS);
   return { images, orphanFiles, incompleteFiles, staged };
 }
 

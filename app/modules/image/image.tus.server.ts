@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { Server, type Upload } from "@tus/server";
 import type { Config } from "#app/config.server.ts";
+import { TooManyRequestsError } from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
+import type { WorkQueue } from "#app/modules/limits/limits.queue.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
 import { ImageRejectedError } from "./image.pipeline.server.ts";
 import { findImagesByIds } from "./image.repo.server.ts";
@@ -11,6 +13,7 @@ import { createS3Staging } from "./image.staging.s3.server.ts";
 import type { UploadStaging } from "./image.staging.server.ts";
 import { sweepUploads } from "./image.sweeper.server.ts";
 import { IMAGE_ID_HEADER, UPLOADS_PATH } from "./image.upload.ts";
+import { claimUpload, releaseUploadClaim, type UploadQuota } from "./image.upload-quota.server.ts";
 
 /**
  * The staging that goes with the storage: with S3, the bucket itself (under "uploads/"), shared by every
@@ -23,6 +26,10 @@ export function createUploadStaging(config: Config["storage"], storage: Storage)
 export type UploadServerOptions = ImageServiceDeps & {
   staging: UploadStaging;
   maxUploadBytes: number;
+  /** Caps on a user's unfinished and pending photos (count and declared bytes); none when absent. */
+  quota?: UploadQuota;
+  /** Where finished uploads wait to be decoded (a bounded queue, LIMIT_IMAGE_DECODES); none: at once. */
+  decodeQueue?: WorkQueue;
   /** The signed-in user's id for a request, or null for a visitor. */
   resolveUserId: (request: Request) => Promise<string | null>;
 };
@@ -38,6 +45,13 @@ export type UploadServer = {
 /** tus turns a thrown { status_code, body } into the response; anything else becomes a 500. */
 type TusFailure = { status_code: number; body: string };
 const failure = (status_code: number, body: string): TusFailure => ({ status_code, body });
+
+/** How long a client refused with 429 is told to wait (tus cannot set the header itself: see handle). */
+const retryAfterSeconds = new WeakMap<Request, number>();
+const tooMany = (request: Request, error: TooManyRequestsError): TusFailure => {
+  retryAfterSeconds.set(request, error.retryAfterSeconds);
+  return failure(429, error.message);
+};
 
 /**
  * The resumable upload endpoint. Only signed-in users may upload, and only to uploads they created; a
@@ -85,11 +99,19 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     },
     async onUploadCreate(request, upload) {
       const userId = await requireUploader(request as Request);
+      if (options.quota) {
+        try {
+          await claimUpload(options.db, options.quota, { id: upload.id, userId, bytes: upload.size ?? 0 });
+        } catch (error) {
+          if (error instanceof TooManyRequestsError) throw tooMany(request as Request, error);
+          throw error;
+        }
+      }
       // Only what we set is kept: the owner comes from the session, never from the client's metadata.
       return { metadata: { userId, filename: String(upload.metadata?.filename ?? "photo").slice(0, 200) } };
     },
-    async onUploadFinish(_request, upload) {
-      const imageId = await processFinishedUpload(upload);
+    async onUploadFinish(request, upload) {
+      const imageId = await processFinishedUpload(request as Request, upload);
       return { headers: { [IMAGE_ID_HEADER]: imageId } };
     },
     onResponseError(_request, error) {
@@ -102,16 +124,19 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
     },
   });
 
-  async function processFinishedUpload(upload: Upload) {
+  async function processFinishedUpload(request: Request, upload: Upload) {
     const userId = upload.metadata?.userId;
+    const decode = options.decodeQueue ?? { run: <T>(work: () => Promise<T>) => work() };
     try {
       if (!userId) throw failure(403, "This upload has no owner");
-      const image = await storeUploadedImage(options, {
-        id: upload.id,
-        userId,
-        fileName: upload.metadata?.filename ?? "photo",
-        data: await staging.read(upload.id),
-      });
+      const image = await decode.run(async () =>
+        storeUploadedImage(options, {
+          id: upload.id,
+          userId,
+          fileName: upload.metadata?.filename ?? "photo",
+          data: await staging.read(upload.id),
+        }),
+      );
       return image.id;
     } catch (error) {
       // Two instances can finish the same upload at once (a client that timed out resends its last PATCH,
@@ -121,6 +146,9 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
         logger.info({ uploadId: upload.id }, "upload already finished by another request");
         return stored.id;
       }
+      // Refused: the photo counts toward the user's pending caps no more.
+      await releaseUploadClaim(options.db, upload.id).catch(() => undefined);
+      if (error instanceof TooManyRequestsError) throw tooMany(request, error);
       if (error instanceof ImageRejectedError) throw failure(422, imageRejectionMessage(error.reason));
       if (error && typeof error === "object" && "status_code" in error) throw error;
       logger.error({ err: error, uploadId: upload.id }, "could not process an upload");
@@ -134,7 +162,12 @@ export function createUploadServer(options: UploadServerOptions): UploadServer {
   }
 
   return {
-    handle: (request) => tus.handleWeb(request),
+    async handle(request) {
+      const response = await tus.handleWeb(request);
+      const wait = retryAfterSeconds.get(request);
+      if (response.status === 429 && wait !== undefined) response.headers.set("Retry-After", String(wait));
+      return response;
+    },
     async sweep(now = Date.now()) {
       const report = await sweepUploads({ db: options.db, storage: options.storage, staging }, now);
       if (Object.values(report).some((count) => count > 0)) logger.info(report, "deleted abandoned uploads");
@@ -148,7 +181,10 @@ const SWEEP_EVERY_MS = 60 * 60 * 1000;
 type JobRunner = (job: string, work: () => Promise<void>) => Promise<void>;
 
 /** Runs `sweep` shortly after start and then hourly; unref'd, so it never keeps the process alive. */
-export function startUploadSweeper(uploads: UploadServer, runJob: JobRunner = (_job, work) => work()) {
+export function startUploadSweeper(
+  uploads: Pick<UploadServer, "sweep">,
+  runJob: JobRunner = (_job, work) => work(),
+) {
   const run = () => {
     runJob("upload-sweep", () => uploads.sweep()).catch((error: unknown) =>
       logger.error({ err: error }, "upload sweep failed"),

@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { contactPath, landlordMailtoHref } from "./listing.contact.ts";
 
 describe("contact links", () => {
-  it("links to /contact/{owner id}?listingName={name}, the name percent-encoded", () => {
-    expect(contactPath({ userRef: "u1", name: "Flat & garden #2" })).toBe(
-      "/contact/u1?listingName=Flat%20%26%20garden%20%232",
+  it("links to /contact/{owner id}?listingName={name}&listingId={id}, the name percent-encoded", () => {
+    expect(contactPath({ id: "l1", userRef: "u1", name: "Flat & garden #2" })).toBe(
+      "/contact/u1?listingName=Flat%20%26%20garden%20%232&listingId=l1",
     );
   });
 

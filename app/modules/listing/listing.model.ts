@@ -7,6 +7,10 @@ import { isThrownResponse } from "#app/http/thrown-response.ts";
 export const LISTING_TYPES = ["rent", "sale"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
+/** Issue 13: a listing is available until its owner marks it let (rent) or sold (sale). */
+export const LISTING_STATUSES = ["available", "let", "sold"] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
+
 /**
  * A photo of a listing as stored: its key and upright size. Pages build its URLs from these
  * (image.rules.ts: `imageSources` for an <img>, `largestImageUrl` for previews).
@@ -34,13 +38,22 @@ export type Listing = {
   /** When it was last saved (epoch ms); lists are newest first. */
   timestamp: number;
   userRef: string;
+  status: ListingStatus;
+  /** Hidden because its owner did not confirm it was still available (freshness); renewed from Profile. */
+  expired: boolean;
+  /** When it was first published, and when it last changed (a save, a status, a renewal); epoch ms. */
+  publishedAt: number;
+  changedAt: number;
 };
 
 /**
  * The write shape: what a save stores. Photos are attached apart (they are uploaded first); a discounted price
  * given without an offer is not stored (SPEC.md section 7).
  */
-export type ListingWrite = Omit<Listing, "id" | "images" | "discountedPrice"> & {
+export type ListingWrite = Omit<
+  Listing,
+  "id" | "images" | "discountedPrice" | "status" | "expired" | "publishedAt" | "changedAt"
+> & {
   discountedPrice?: number | null;
 };
 
@@ -48,18 +61,51 @@ export type ListingWrite = Omit<Listing, "id" | "images" | "discountedPrice"> & 
  * What a listing card shows: the read shape without what only the detail page needs, and the cover photo
  * alone. Lists send these to the browser (ten per page) so the page data stays small.
  */
-export type ListingSummary = Omit<Listing, "parking" | "furnished" | "geolocation" | "timestamp" | "userRef">;
+export type ListingSummary = Omit<
+  Listing,
+  "parking" | "furnished" | "geolocation" | "timestamp" | "userRef" | "publishedAt" | "changedAt"
+>;
 
 /** The card's share of a listing: its cover photo, not the gallery. */
-export function toListingSummary({ parking, furnished, geolocation, timestamp, userRef, ...card }: Listing) {
+export function toListingSummary({
+  parking,
+  furnished,
+  geolocation,
+  timestamp,
+  userRef,
+  publishedAt,
+  changedAt,
+  ...card
+}: Listing) {
   return { ...card, images: card.images.slice(0, 1) } satisfies ListingSummary;
+}
+
+/** Whether anyone can still take the home: available and not hidden as expired. */
+export function isListed(listing: Pick<Listing, "status" | "expired">) {
+  return listing.status === "available" && !listing.expired;
+}
+
+/**
+ * The badge of a listing that is not listed: "Let", "Sold", "Expired"; null for a listed one. Here rather than
+ * in listing.status.ts, so a card (on every list page) loads no more than this.
+ */
+export function statusBadge(listing: Pick<Listing, "status" | "expired">) {
+  if (listing.status === "let") return "Let";
+  if (listing.status === "sold") return "Sold";
+  return listing.expired ? "Expired" : null;
 }
 
 /**
  * One page of a category or of the offers as its loader returns it: the cards, the opaque cursor of the next
  * page (null when there is none), and whether fetching failed ("Could not fetch listings").
  */
-export type ListingsPage = { listings: ListingSummary[]; nextCursor: string | null; failed: boolean };
+export type ListingsPage = {
+  listings: ListingSummary[];
+  nextCursor: string | null;
+  failed: boolean;
+  /** Of these listings, those the signed-in viewer saved (their hearts are pressed); none for visitors. */
+  savedIds?: string[];
+};
 
 /** What a list shows when its page could not be fetched: nothing, no Load More, and the error flag. */
 export const FAILED_PAGE: ListingsPage = { listings: [], nextCursor: null, failed: true };

@@ -1,3 +1,5 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
 import type { ImageRow, ListingRow, NewListingRow } from "#app/db/schema.ts";
@@ -7,12 +9,15 @@ import {
   LISTING_TYPES,
   type Listing,
   type ListingImage,
+  type ListingStatus,
   type ListingSummary,
   type ListingsPage,
   type ListingType,
   type ListingWrite,
   toListingSummary,
 } from "./listing.model.ts";
+import { effectivePrice } from "./listing.rules.ts";
+import { whereListed, whereVisible } from "./listing.visibility.server.ts";
 
 // Every query on the listing table. Rows stay in here: callers get and give the shapes of listing.model.ts,
 // and the conversions happen in toListing and toListingRow only.
@@ -47,7 +52,7 @@ export async function findListingsPage(
   cursor: Cursor | null,
   pageSize = PAGE_SIZE,
 ): Promise<{ listings: Listing[]; nextCursor: string | null }> {
-  let query = db.selectFrom("listing").selectAll();
+  let query = db.selectFrom("listing").selectAll().where(whereListed);
   query = "type" in filter ? query.where("type", "=", filter.type) : query.where("offer", "=", true);
   if (cursor) {
     // A row-value comparison, so both engines seek straight to the cursor in the (filter, timestamp, id)
@@ -67,24 +72,6 @@ export async function findListingsPage(
     listings: await withImages(db, pageRows),
     nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
   };
-}
-
-/**
- * The cards of a category or of the offers after `cursor` (the first page without one, or when the cursor was
- * tampered with). A database failure is logged and shown as "Could not fetch listings", not as a 500.
- */
-export async function loadListingsPage(
-  db: Db,
-  filter: ListingFilter,
-  cursor: string | null,
-): Promise<ListingsPage> {
-  try {
-    const page = await findListingsPage(db, filter, decodeCursor(cursor));
-    return { listings: page.listings.map(toListingSummary), nextCursor: page.nextCursor, failed: false };
-  } catch (error) {
-    logger.error({ err: error, filter }, "could not fetch listings");
-    return FAILED_PAGE;
-  }
 }
 
 /**
@@ -153,26 +140,121 @@ export async function findListingById(db: Db, id: string): Promise<Listing | und
 
 /** Stores a new listing under `id` (its photos are attached apart). */
 export async function insertListing(db: Db, id: string, { userRef, ...listing }: ListingWrite) {
+  const now = listing.timestamp;
   await db
     .insertInto("listing")
-    .values({ id, userRef, ...toListingRow(listing) })
+    .values({ id, userRef, ...toListingRow(listing), publishedAt: now, changedAt: now, confirmedAt: now })
     .execute();
 }
 
-/** Overwrites a listing's data (SPEC.md section 7: "overwrite with the same payload"); false when it is gone. */
+/**
+ * Overwrites a listing's data (SPEC.md section 7: "overwrite with the same payload"); false when it is gone.
+ * A save is its owner saying it is current (freshness starts again), and a new price paid is recorded in its
+ * price history. Call it inside a transaction: it reads the old price first.
+ */
 export async function replaceListing(db: Db, id: string, listing: Omit<ListingWrite, "userRef">) {
+  const before = await db
+    .selectFrom("listing")
+    .select(["offer", "regularPrice", "discountedPrice"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!before) return false;
+  const now = listing.timestamp;
   const result = await db
     .updateTable("listing")
-    .set(toListingRow(listing))
+    .set({
+      ...toListingRow(listing),
+      // A let home saved as one for sale is sold, and the other way round: taken stays taken.
+      status: sql<ListingStatus>`case when "status" = 'available' then 'available' else ${listing.type === "rent" ? "let" : "sold"} end`,
+      publishedAt: keepPublishedAt,
+      changedAt: now,
+      ...freshAgain(now),
+    })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  const previousPrice = effectivePrice({ ...before, offer: Boolean(before.offer) });
+  const price = effectivePrice({ ...listing, discountedPrice: listing.discountedPrice ?? null });
+  if (result.numUpdatedRows > 0n && price !== previousPrice) {
+    await db
+      .insertInto("listingPrice")
+      .values({ id: randomUUID(), listingId: id, previousPrice, price, changedAt: now })
+      .execute();
+  }
+  return result.numUpdatedRows > 0n;
+}
+
+/** Keeps the first-published date of a row written without one (it read as the timestamp a save replaces). */
+const keepPublishedAt = sql<number>`coalesce("publishedAt", "timestamp")`;
+
+/** What makes a listing current again: confirmed now, no reminder pending, not expired. */
+function freshAgain(now: number) {
+  return { confirmedAt: now, reminderSentAt: null, expiredAt: null };
+}
+
+/**
+ * Sets a listing's status (the service checks the owner and that let goes with rent, sold with sale). Marking
+ * it available again also renews it. False when it is gone.
+ */
+export async function setListingStatus(db: Db, id: string, status: ListingStatus, now: number) {
+  const result = await db
+    .updateTable("listing")
+    .set({ status, changedAt: now, ...(status === "available" ? freshAgain(now) : {}) })
     .where("id", "=", id)
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
+}
+
+/** The owner says the listing is still available (Confirm, Renew): current again, shown again if expired. */
+export async function renewListing(db: Db, id: string, now: number) {
+  const result = await db
+    .updateTable("listing")
+    .set({ changedAt: now, ...freshAgain(now) })
+    .where("id", "=", id)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A listing's newest price change ("Price reduced by $200 on 12 Nov"), or undefined when it never had one. */
+export async function findLatestPriceChange(db: Db, listingId: string) {
+  return db
+    .selectFrom("listingPrice")
+    .select(["previousPrice", "price", "changedAt"])
+    .where("listingId", "=", listingId)
+    .orderBy("changedAt", "desc")
+    .orderBy("id", "desc")
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** Deletes a listing; false when there was none (its photos' rows go first, in the same transaction). */
 export async function deleteListingById(db: Db, id: string) {
   const result = await db.deleteFrom("listing").where("id", "=", id).executeTakeFirst();
   return result.numDeletedRows > 0n;
+}
+
+/**
+ * Whether the public may see listing `id`'s page (not hidden by a moderator, its owner not suspended); a let,
+ * sold or expired listing's page stays public, though it is in no list.
+ */
+export async function isListingVisible(db: Db, id: string) {
+  const row = await db
+    .selectFrom("listing")
+    .select("id")
+    .where("id", "=", id)
+    .where(whereVisible)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of `userId`'s listings the public does not see (hidden, or the owner suspended): Profile marks them. */
+export async function findUnlistedListingIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("listing")
+    .select("id")
+    .where("userRef", "=", userId)
+    .where((eb) => eb.not(whereVisible(eb)))
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** The id of a listing's owner, or undefined when there is no such listing (permission checks). */
@@ -182,7 +264,8 @@ export async function findListingOwner(db: Db, id: string): Promise<string | und
   return row?.userRef;
 }
 
-async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
+/** Rows with their photos, cover first, as listings. */
+export async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
   if (rows.length === 0) return [];
   const images = await db
     .selectFrom("image")
@@ -202,17 +285,32 @@ async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
 // SQLite stores booleans as 0/1; PostgreSQL as booleans. A discounted price exists only with an offer: none
 // is stored without one (SPEC.md section 7), and none is read back without one.
 function toListing(row: ListingRow, images: ImageRow[]): Listing {
-  const { lat, lng, ...fields } = row;
+  // hiddenAt is moderation's (listing.visibility.server.ts), not part of the listing's shape; nor are the
+  // freshness job's dates, nor price (the search's generated price a visitor pays).
+  const {
+    lat,
+    lng,
+    hiddenAt: _hiddenAt,
+    price: _price,
+    confirmedAt,
+    reminderSentAt,
+    expiredAt,
+    ...fields
+  } = row;
   const offer = Boolean(row.offer);
+  const timestamp = Number(row.timestamp);
   return {
     ...fields,
+    expired: expiredAt != null,
+    publishedAt: Number(row.publishedAt ?? timestamp),
+    changedAt: Number(row.changedAt ?? timestamp),
     parking: Boolean(row.parking),
     furnished: Boolean(row.furnished),
     offer,
     discountedPrice: offer ? row.discountedPrice : null,
     images: images.map(({ id, storageKey, width, height }) => ({ id, storageKey, width, height })),
     geolocation: { lat, lng },
-    timestamp: Number(row.timestamp),
+    timestamp,
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH } from "#app/modules/i18n/i18n.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -6,7 +7,6 @@ import {
   discountAmount,
   discountLabel,
   effectivePrice,
-  formatNumber,
   formatPrice,
   isListingType,
   listingPath,
@@ -30,64 +30,66 @@ describe("prices (SPEC.md section 9: $, comma thousands, discounted price on off
     [1_234_567, "1,234,567"],
     [750_000_000, "750,000,000"],
   ])("formats %i as %s", (value, text) => {
-    expect(formatNumber(value)).toBe(text);
+    expect(ENGLISH.number(value)).toBe(text);
   });
 
   it("adds / Month to a rent and nothing to a sale", () => {
-    expect(formatPrice(rent)).toBe("$1,500 / Month");
-    expect(formatPrice(sale)).toBe("$450,000");
+    expect(formatPrice(rent, ENGLISH)).toBe("$1,500 / Month");
+    expect(formatPrice(sale, ENGLISH)).toBe("$450,000");
   });
 
   it("shows the discounted price when there is an offer", () => {
-    expect(formatPrice({ ...rent, offer: true, discountedPrice: 1450 })).toBe("$1,450 / Month");
-    expect(formatPrice({ ...sale, offer: true, discountedPrice: 400_000 })).toBe("$400,000");
+    expect(formatPrice({ ...rent, offer: true, discountedPrice: 1450 }, ENGLISH)).toBe("$1,450 / Month");
+    expect(formatPrice({ ...sale, offer: true, discountedPrice: 400_000 }, ENGLISH)).toBe("$400,000");
     expect(effectivePrice({ ...sale, offer: true, discountedPrice: 400_000 })).toBe(400_000);
   });
 
   it("ignores a stored discounted price without an offer", () => {
-    expect(formatPrice({ ...rent, discountedPrice: 1000 })).toBe("$1,500 / Month");
+    expect(formatPrice({ ...rent, discountedPrice: 1000 }, ENGLISH)).toBe("$1,500 / Month");
   });
 
   it("splits the price into the amount and the suffix that stays with it", () => {
-    expect(priceParts(rent)).toEqual({ amount: "$1,500", suffix: " / Month" });
-    expect(priceParts({ ...sale, offer: true, discountedPrice: 400_000 })).toEqual({
+    expect(priceParts(rent, ENGLISH)).toEqual({ amount: "$1,500", suffix: " / Month" });
+    expect(priceParts({ ...sale, offer: true, discountedPrice: 400_000 }, ENGLISH)).toEqual({
       amount: "$400,000",
       suffix: "",
     });
-    const { amount, suffix } = priceParts({ ...rent, offer: true, discountedPrice: 1450 });
-    expect(amount + suffix).toBe(formatPrice({ ...rent, offer: true, discountedPrice: 1450 }));
+    const { amount, suffix } = priceParts({ ...rent, offer: true, discountedPrice: 1450 }, ENGLISH);
+    expect(amount + suffix).toBe(formatPrice({ ...rent, offer: true, discountedPrice: 1450 }, ENGLISH));
   });
 
   it("strikes through the regular price of an offer only", () => {
-    expect(regularPriceLabel({ ...sale, offer: true, discountedPrice: 400_000 })).toBe("$450,000");
-    expect(regularPriceLabel(sale)).toBeNull();
-    expect(regularPriceLabel({ ...rent, discountedPrice: 1000 })).toBeNull();
+    expect(regularPriceLabel({ ...sale, offer: true, discountedPrice: 400_000 }, ENGLISH)).toBe("$450,000");
+    expect(regularPriceLabel(sale, ENGLISH)).toBeNull();
+    expect(regularPriceLabel({ ...rent, discountedPrice: 1000 }, ENGLISH)).toBeNull();
   });
 
   it("puts the name before the price on the detail page", () => {
-    expect(nameWithPrice({ ...rent, name: "Sunny flat near the park" })).toBe(
+    expect(nameWithPrice({ ...rent, name: "Sunny flat near the park" }, ENGLISH)).toBe(
       "Sunny flat near the park - $1,500 / Month",
     );
-    expect(nameWithPrice({ ...sale, name: "Stone house", offer: true, discountedPrice: 425_500 })).toBe(
-      "Stone house - $425,500",
-    );
+    expect(
+      nameWithPrice({ ...sale, name: "Stone house", offer: true, discountedPrice: 425_500 }, ENGLISH),
+    ).toBe("Stone house - $425,500");
   });
 });
 
 describe("discount (SPEC.md: $ {regular minus discounted} discount)", () => {
   it("is the regular minus the discounted price, with comma thousands", () => {
     expect(discountAmount({ ...rent, offer: true, discountedPrice: 1450 })).toBe(50);
-    expect(discountLabel({ ...rent, offer: true, discountedPrice: 1450 })).toBe("$50 discount");
-    expect(discountLabel({ ...sale, offer: true, discountedPrice: 400_000 })).toBe("$50,000 discount");
-    expect(discountLabel({ ...sale, regularPrice: 750_000_000, offer: true, discountedPrice: 50 })).toBe(
-      "$749,999,950 discount",
+    expect(discountLabel({ ...rent, offer: true, discountedPrice: 1450 }, ENGLISH)).toBe("$50 discount");
+    expect(discountLabel({ ...sale, offer: true, discountedPrice: 400_000 }, ENGLISH)).toBe(
+      "$50,000 discount",
     );
+    expect(
+      discountLabel({ ...sale, regularPrice: 750_000_000, offer: true, discountedPrice: 50 }, ENGLISH),
+    ).toBe("$749,999,950 discount");
   });
 
   it("is absent without an offer", () => {
     expect(discountAmount(rent)).toBeNull();
-    expect(discountLabel(rent)).toBeNull();
-    expect(discountLabel({ ...rent, discountedPrice: 1000 })).toBeNull();
+    expect(discountLabel(rent, ENGLISH)).toBeNull();
+    expect(discountLabel({ ...rent, discountedPrice: 1000 }, ENGLISH)).toBeNull();
   });
 });
 
@@ -98,21 +100,21 @@ describe("room counts", () => {
     [3, "3 Bedrooms", "3 Bathrooms"],
     [50, "50 Bedrooms", "50 Bathrooms"],
   ])("%i is %s and %s", (count, bedrooms, bathrooms) => {
-    expect(bedroomsLabel(count)).toBe(bedrooms);
-    expect(bathroomsLabel(count)).toBe(bathrooms);
+    expect(bedroomsLabel(count, ENGLISH)).toBe(bedrooms);
+    expect(bathroomsLabel(count, ENGLISH)).toBe(bathrooms);
   });
 });
 
 describe("types and categories", () => {
   it("labels the type", () => {
-    expect(typeLabel("rent")).toBe("For Rent");
-    expect(typeLabel("sale")).toBe("For Sale");
+    expect(typeLabel("rent", ENGLISH)).toBe("For Rent");
+    expect(typeLabel("sale", ENGLISH)).toBe("For Sale");
   });
 
   it("heads a category list: rent, otherwise sale (SPEC.md)", () => {
-    expect(categoryHeading("rent")).toBe("Places for rent");
-    expect(categoryHeading("sale")).toBe("Places for sale");
-    expect(categoryHeading("anything")).toBe("Places for sale");
+    expect(categoryHeading("rent", ENGLISH)).toBe("Places for rent");
+    expect(categoryHeading("sale", ENGLISH)).toBe("Places for sale");
+    expect(categoryHeading("anything", ENGLISH)).toBe("Places for sale");
   });
 
   it("knows only rent and sale as categories", () => {

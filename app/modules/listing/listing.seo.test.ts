@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ENGLISH } from "#app/modules/i18n/i18n.ts";
 import { absoluteUrl, listMeta } from "#app/modules/seo/seo.rules.ts";
 import type { Listing } from "./listing.model.ts";
 import {
@@ -41,6 +42,10 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     geolocation: { lat: 48.8566, lng: 2.3522 },
     timestamp: Date.UTC(2026, 10, 1, 12),
     userRef: "u1",
+    status: "available",
+    expired: false,
+    publishedAt: Date.UTC(2026, 10, 1, 12),
+    changedAt: Date.UTC(2026, 10, 1, 12),
     ...overrides,
   };
 }
@@ -55,7 +60,7 @@ function tag(tags: ReturnType<typeof listingMeta>, key: string) {
 
 describe("listing page meta", () => {
   it("has a real title, a description and a canonical link", () => {
-    const tags = listingMeta(listing(), PUBLIC_URL);
+    const tags = listingMeta(listing(), PUBLIC_URL, ENGLISH);
     expect(tags).toContainEqual({ title: "Sunny flat near the park - $1,500 / Month · Homestead" });
     expect(tag(tags, "description")).toBe(
       "For Rent: 2 Bedrooms, 1 Bathroom, Furnished in 12 Rue de Rivoli, Paris, France. $1,500 / Month.",
@@ -71,6 +76,7 @@ describe("listing page meta", () => {
     const tags = listingMeta(
       listing({ type: "sale", offer: true, regularPrice: 450_000, discountedPrice: 400_000 }),
       PUBLIC_URL,
+      ENGLISH,
     );
     expect(tag(tags, "og:title")).toBe("Sunny flat near the park - $400,000");
     expect(tag(tags, "og:url")).toBe("https://homes.example/category/sale/b1c2");
@@ -82,20 +88,22 @@ describe("listing page meta", () => {
   });
 
   it("leaves the image out for a listing without photos", () => {
-    const tags = listingMeta(listing({ images: [] }), PUBLIC_URL);
+    const tags = listingMeta(listing({ images: [] }), PUBLIC_URL, ENGLISH);
     expect(tag(tags, "og:image")).toBeUndefined();
     expect(tag(tags, "twitter:card")).toBe("summary");
     expect(coverImageUrl({ images: [] }, PUBLIC_URL)).toBeNull();
   });
 
   it("keeps the description short enough for search results", () => {
-    const description = listingDescription(listing({ location: "A very long address ".repeat(20) }));
+    const description = listingDescription(listing({ location: "A very long address ".repeat(20) }), ENGLISH);
     expect(description.length).toBeLessThanOrEqual(160);
     expect(description.endsWith("…")).toBe(true);
   });
 
   it("mentions parking and the singular counts", () => {
-    expect(listingDescription(listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: false }))).toBe(
+    expect(
+      listingDescription(listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: false }), ENGLISH),
+    ).toBe(
       "For Rent: 1 Bedroom, 3 Bathrooms, Parking Spot in 12 Rue de Rivoli, Paris, France. $1,500 / Month.",
     );
   });
@@ -119,8 +127,17 @@ describe("listing page meta", () => {
 });
 
 describe("schema.org JSON-LD", () => {
+  it("says a let, sold or expired home is no longer on offer", () => {
+    const offerOf = (overrides: Partial<Listing>) =>
+      (listingJsonLd(listing(overrides), PUBLIC_URL, ENGLISH).offers as { availability: string })
+        .availability;
+    expect(offerOf({ status: "let" })).toBe("https://schema.org/SoldOut");
+    expect(offerOf({ type: "sale", status: "sold" })).toBe("https://schema.org/SoldOut");
+    expect(offerOf({ expired: true })).toBe("https://schema.org/Discontinued");
+  });
+
   it("describes a rent as a RealEstateListing leased out per month", () => {
-    const data = listingJsonLd(listing({ offer: true, discountedPrice: 1450 }), PUBLIC_URL);
+    const data = listingJsonLd(listing({ offer: true, discountedPrice: 1450 }), PUBLIC_URL, ENGLISH);
     expect(data).toMatchObject({
       "@context": "https://schema.org",
       "@type": "RealEstateListing",
@@ -135,6 +152,7 @@ describe("schema.org JSON-LD", () => {
         "@type": "Offer",
         price: 1450,
         priceCurrency: "USD",
+        availability: "https://schema.org/InStock",
         businessFunction: "http://purl.org/goodrelations/v1#LeaseOut",
         priceSpecification: { unitCode: "MON", price: 1450 },
       },
@@ -148,14 +166,14 @@ describe("schema.org JSON-LD", () => {
   });
 
   it("describes a sale without a monthly price", () => {
-    const data = listingJsonLd(listing({ type: "sale", regularPrice: 450_000 }), PUBLIC_URL);
+    const data = listingJsonLd(listing({ type: "sale", regularPrice: 450_000 }), PUBLIC_URL, ENGLISH);
     expect(data.offers.businessFunction).toBe("http://purl.org/goodrelations/v1#Sell");
     expect(data.offers).not.toHaveProperty("priceSpecification");
   });
 
   it("cannot be closed early by a listing's text", () => {
     const json = serializeJsonLd(
-      listingJsonLd(listing({ name: "</script><script>alert(1)</script> & co" }), PUBLIC_URL),
+      listingJsonLd(listing({ name: "</script><script>alert(1)</script> & co" }), PUBLIC_URL, ENGLISH),
     );
     expect(json).not.toMatch(/[<>&]/);
     expect(JSON.parse(json).name).toBe("</script><script>alert(1)</script> & co");

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { absoluteUrl, SITE_NAME } from "#app/modules/seo/seo.rules.ts";
 import type { Listing } from "./listing.model.ts";
@@ -18,11 +19,16 @@ import {
 const DESCRIPTION_MAX = 160;
 
 /** One sentence for search results and previews: "For Rent: 2 Bedrooms, 1 Bathroom, Furnished in Paris. $1,500 / Month." */
-export function listingDescription(listing: Listing) {
-  const facts = [bedroomsLabel(listing.bedrooms), bathroomsLabel(listing.bathrooms)];
-  if (listing.parking) facts.push("Parking Spot");
-  if (listing.furnished) facts.push("Furnished");
-  const text = `${typeLabel(listing.type)}: ${facts.join(", ")} in ${listing.location}. ${formatPrice(listing)}.`;
+export function listingDescription(listing: Listing, i18n: I18n) {
+  const facts = [bedroomsLabel(listing.bedrooms, i18n), bathroomsLabel(listing.bathrooms, i18n)];
+  if (listing.parking) facts.push(i18n.t("Parking Spot"));
+  if (listing.furnished) facts.push(i18n.t("Furnished"));
+  const text = i18n.t("{type}: {facts} in {location}. {price}.", {
+    type: typeLabel(listing.type, i18n),
+    facts: facts.join(", "),
+    location: listing.location,
+    price: formatPrice(listing, i18n),
+  });
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
 }
 
@@ -39,10 +45,11 @@ export function coverImageUrl(listing: Pick<Listing, "images">, publicUrl: strin
 export function listingMeta(
   listing: Listing,
   publicUrl: string,
+  i18n: I18n,
   { siteName = SITE_NAME, imageBase = "" }: { siteName?: string; imageBase?: string } = {},
 ): MetaDescriptor[] {
-  const title = `${nameWithPrice(listing)} · ${siteName}`;
-  const description = listingDescription(listing);
+  const title = `${nameWithPrice(listing, i18n)} · ${siteName}`;
+  const description = listingDescription(listing, i18n);
   const url = absoluteUrl(publicUrl, listingPath(listing));
   const image = coverImageUrl(listing, publicUrl, imageBase);
   const tags: MetaDescriptor[] = [
@@ -51,11 +58,11 @@ export function listingMeta(
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },
     { property: "og:site_name", content: siteName },
-    { property: "og:title", content: nameWithPrice(listing) },
+    { property: "og:title", content: nameWithPrice(listing, i18n) },
     { property: "og:description", content: description },
     { property: "og:url", content: url },
     { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
-    { name: "twitter:title", content: nameWithPrice(listing) },
+    { name: "twitter:title", content: nameWithPrice(listing, i18n) },
     { name: "twitter:description", content: description },
   ];
   if (image) {
@@ -70,12 +77,13 @@ export function listingMeta(
 }
 
 /** schema.org RealEstateListing of a listing's page, with the home itself as its main entity. */
-export function listingJsonLd(listing: Listing, publicUrl: string, imageBase = "") {
+export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, imageBase = "") {
   const url = absoluteUrl(publicUrl, listingPath(listing));
   const price = effectivePrice(listing);
+  const priceCurrency = i18n.currency;
   const amenities = [
-    { name: "Parking Spot", value: listing.parking },
-    { name: "Furnished", value: listing.furnished },
+    { name: i18n.t("Parking Spot"), value: listing.parking },
+    { name: i18n.t("Furnished"), value: listing.furnished },
   ];
   return {
     "@context": "https://schema.org",
@@ -83,21 +91,24 @@ export function listingJsonLd(listing: Listing, publicUrl: string, imageBase = "
     "@id": url,
     url,
     name: listing.name,
-    description: listingDescription(listing),
-    datePosted: new Date(listing.timestamp).toISOString(),
+    description: listingDescription(listing, i18n),
+    datePosted: new Date(listing.publishedAt).toISOString(),
+    dateModified: new Date(listing.changedAt).toISOString(),
     image: listing.images.map((image) => absoluteUrl(publicUrl, largestImageUrl(image, imageBase))),
     offers: {
       "@type": "Offer",
       url,
       price,
-      priceCurrency: "USD",
+      priceCurrency,
+      // Issue 13: a let or sold home is no longer on offer; one hidden for want of confirmation neither.
+      availability: `https://schema.org/${availability(listing)}`,
       businessFunction: `http://purl.org/goodrelations/v1#${listing.type === "rent" ? "LeaseOut" : "Sell"}`,
       ...(listing.type === "rent"
         ? {
             priceSpecification: {
               "@type": "UnitPriceSpecification",
               price,
-              priceCurrency: "USD",
+              priceCurrency,
               unitCode: "MON",
               unitText: "month",
             },
@@ -118,6 +129,11 @@ export function listingJsonLd(listing: Listing, publicUrl: string, imageBase = "
       amenityFeature: amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", ...amenity })),
     },
   };
+}
+
+function availability(listing: Pick<Listing, "status" | "expired">) {
+  if (listing.status !== "available") return "SoldOut";
+  return listing.expired ? "Discontinued" : "InStock";
 }
 
 /**

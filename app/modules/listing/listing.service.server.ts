@@ -1,7 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import type { ImageRow } from "#app/db/schema.ts";
-import { ForbiddenError, InvalidError, NotFoundError, UnavailableError } from "#app/http/errors.ts";
+import {
+  ForbiddenError,
+  InvalidError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnavailableError,
+} from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import {
@@ -11,16 +17,26 @@ import {
   findImagesByListing,
 } from "#app/modules/image/image.repo.server.ts";
 import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
+import { type LimitRules, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { coordinateOrZero } from "#app/providers/geocoding/geocoding.coordinate.ts";
+import { GeocoderBusyError } from "#app/providers/geocoding/geocoding.error.ts";
 import type { Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
-import type { Listing, ListingType, ListingWrite } from "./listing.model.ts";
+import {
+  LISTING_STATUSES,
+  type Listing,
+  type ListingStatus,
+  type ListingType,
+  type ListingWrite,
+} from "./listing.model.ts";
 import {
   deleteListingById,
   findListingById,
   findListingOwner,
   insertListing,
+  renewListing,
   replaceListing,
+  setListingStatus,
 } from "./listing.repo.server.ts";
 import {
   LISTING_MESSAGES,
@@ -29,15 +45,23 @@ import {
   listingToastMessage,
   validateListingForm,
 } from "./listing.schema.ts";
+import { STATUS_MESSAGES, takenStatus } from "./listing.status.ts";
 
 // Every write to a listing goes through here: the form is validated again (a forged request gets the same
 // answers as the browser), the owner is checked, and rows change in one transaction before files are touched.
 // Refusals are the errors of app/http/errors.ts, with the words the form shows.
 
-export type ListingServiceDeps = { db: Db; storage: Storage; geocoder: Geocoder };
+export type ListingServiceDeps = {
+  db: Db;
+  storage: Storage;
+  geocoder: Geocoder;
+  /** Saves per user per hour (LIMIT_LISTING_SAVES_PER_HOUR); none when absent. */
+  limits?: Pick<LimitRules, "listingSaves">;
+};
 
 const IMAGES_GONE = "Some images are no longer available, please add them again";
 const GEOCODER_DOWN = "Could not check the address right now, please try again in a moment";
+const GEOCODER_BUSY = "Many addresses are being checked right now, please try again in a moment";
 const NOT_YOURS_TO_DELETE = "You can not delete that listing";
 
 /** Where a saved listing lives: the page the user is sent to afterwards. */
@@ -52,6 +76,7 @@ export async function createListing(
 ) {
   const form = parseForm(input);
   await checkImages(deps.db, user, form.imageIds, null);
+  await countSave(deps, user);
   const id = randomUUID();
   const listing = { userRef: user.id, ...(await listingData(deps.geocoder, form, now)) };
   await deps.db.transaction().execute(async (trx) => {
@@ -75,6 +100,7 @@ export async function updateListing(
   await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
   const form = parseForm(input);
   await checkImages(deps.db, user, form.imageIds, listingId);
+  await countSave(deps, user);
   const data = await listingData(deps.geocoder, form, now);
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!(await replaceListing(trx, listingId, data))) throw new NotFoundError(LISTING_MESSAGES.notFound);
@@ -110,12 +136,53 @@ export async function deleteListing(
   await deleteImageFiles(deps.storage, images);
 }
 
+/**
+ * Marks the user's listing let (rent), sold (sale) or available again; returns the toast's message. A let or
+ * sold listing leaves every public list (listing.visibility.server.ts) and keeps its page.
+ */
+export async function changeListingStatus(
+  db: Db,
+  user: SessionUser,
+  listingId: string,
+  input: unknown,
+  now = Date.now(),
+) {
+  await requireOwnListing(db, user, listingId, LISTING_MESSAGES.notOwner);
+  if (!LISTING_STATUSES.includes(input as ListingStatus)) {
+    throw new InvalidError({}, STATUS_MESSAGES.unknownStatus);
+  }
+  const status = input as ListingStatus;
+  const listing = await findListingById(db, listingId);
+  if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
+  if (status !== "available" && status !== takenStatus(listing.type)) {
+    throw new InvalidError(
+      {},
+      listing.type === "rent" ? STATUS_MESSAGES.letIsForRent : STATUS_MESSAGES.soldIsForSale,
+    );
+  }
+  if (!(await setListingStatus(db, listingId, status, now)))
+    throw new NotFoundError(LISTING_MESSAGES.notFound);
+  return STATUS_MESSAGES[status];
+}
+
+/** The owner says the listing is still current (Renew in Profile): an expired one is listed again. */
+export async function renewOwnListing(db: Db, user: SessionUser, listingId: string, now = Date.now()) {
+  await requireOwnListing(db, user, listingId, LISTING_MESSAGES.notOwner);
+  if (!(await renewListing(db, listingId, now))) throw new NotFoundError(LISTING_MESSAGES.notFound);
+  return STATUS_MESSAGES.renewed;
+}
+
 /** The listing `user` may edit, with its photos; throws NotFoundError or ForbiddenError otherwise. */
 export async function findEditableListing(db: Db, user: SessionUser, listingId: string): Promise<Listing> {
   await requireOwnListing(db, user, listingId, LISTING_MESSAGES.notOwner);
   const listing = await findListingById(db, listingId);
   if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
   return listing;
+}
+
+/** A valid save counts toward the user's hourly limit (a refused form does not). */
+async function countSave(deps: ListingServiceDeps, user: SessionUser) {
+  if (deps.limits) await takeLimit(deps.db, deps.limits.listingSaves, user.id);
 }
 
 /** The listing must exist and be the user's; `notOwner` is what someone else is told. */
@@ -170,6 +237,8 @@ async function geocode(geocoder: Geocoder, address: string) {
   try {
     place = await geocoder.geocode(address);
   } catch (error) {
+    if (error instanceof GeocoderBusyError)
+      throw new TooManyRequestsError(GEOCODER_BUSY, error.retryAfterSeconds);
     logger.error({ err: error }, "geocoding failed");
     throw new UnavailableError(GEOCODER_DOWN, { address: GEOCODER_DOWN });
   }

@@ -12,6 +12,7 @@ import {
   sitemapPageRange,
   sitemapXml,
 } from "./listing.sitemap.ts";
+import { whereListed } from "./listing.visibility.server.ts";
 
 // The sitemap's queries. Listings are taken oldest first by (timestamp, id), a total order the index
 // listing_timestamp_id_idx gives: each listing is on exactly one page, and a page starts at the key of the
@@ -48,6 +49,7 @@ async function countListings(db: Db) {
   const row = await db
     .selectFrom("listing")
     .select((eb) => eb.fn.countAll<number>().as("count"))
+    .where(whereListed)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -56,6 +58,7 @@ async function findNewestListings(db: Db): Promise<NewestListings> {
   const rows = await db
     .selectFrom("listing")
     .select(["type", (eb) => eb.fn.max("timestamp").as("newest")])
+    .where(whereListed)
     .groupBy("type")
     .execute();
   return Object.fromEntries(rows.map((row) => [row.type, Number(row.newest)]));
@@ -66,6 +69,7 @@ async function findTimestampsEvery(db: Db, n: number): Promise<number[]> {
   const ranked = db
     .selectFrom("listing")
     .select(["timestamp", sql<number>`row_number() over (order by "timestamp", "id")`.as("position")])
+    .where(whereListed)
     .as("ranked");
   const rows = await db
     .selectFrom(ranked)
@@ -83,12 +87,13 @@ async function findListingPathsFrom(
   limit: number,
 ): Promise<Pick<Listing, "id" | "type" | "timestamp">[]> {
   if (limit <= 0) return [];
-  let query = db.selectFrom("listing").select(["id", "type", "timestamp"]);
+  let query = db.selectFrom("listing").select(["id", "type", "timestamp"]).where(whereListed);
   if (start > 0) {
     // The key of the listing just before the page: its index entry is reached by skipping entries only.
     const before = await db
       .selectFrom("listing")
       .select(["timestamp", "id"])
+      .where(whereListed)
       .orderBy("timestamp")
       .orderBy("id")
       .limit(1)

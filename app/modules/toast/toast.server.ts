@@ -14,9 +14,17 @@ type ToastSlot = { arrived: Toast | null; leaving: Toast | null };
 
 const toastContext = createContext<ToastSlot>();
 
+const TOAST_COOKIE = "toast";
+const TOAST_IN_COOKIES = /(?:^|;\s*)toast=/;
+
+/** Whether a Cookie header brings a toast (its page shows it, and clears the cookie: not a shared page). */
+export function carriesToast(cookieHeader: string) {
+  return TOAST_IN_COOKIES.test(cookieHeader);
+}
+
 /** The signed, short-lived cookie that carries a toast over a redirect to the next page. */
 export function createToastCookie({ secret, secure }: { secret: string; secure: boolean }): Cookie {
-  return createCookie("toast", {
+  return createCookie(TOAST_COOKIE, {
     path: "/",
     httpOnly: true,
     sameSite: "lax",

@@ -2,3 +2,13 @@
 export class GeocoderUnavailableError extends Error {
   override name = "GeocoderUnavailableError";
 }
+
+/** Too many addresses are waiting for the provider already (a bounded queue): try again in a moment. */
+export class GeocoderBusyError extends Error {
+  override name = "GeocoderBusyError";
+  readonly retryAfterSeconds: number;
+  constructor(retryAfterSeconds: number) {
+    super("geocoder queue is full");
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { coordinateOrZero } from "./geocoding.coordinate.ts";
-import { GeocoderUnavailableError } from "./geocoding.error.ts";
+import { GeocoderBusyError, GeocoderUnavailableError } from "./geocoding.error.ts";
 import { fetchGeocoderJson } from "./geocoding.http.server.ts";
 import type { Geocoder } from "./geocoding.server.ts";
 
@@ -16,22 +16,36 @@ const NominatimResponseSchema = z.array(
 
 /**
  * OpenStreetMap's Nominatim search. `url` points at a self-hosted instance; on the public one, requests
- * from this process are spaced at least a second apart (`minIntervalMs` overrides).
+ * from this process are spaced at least a second apart (`minIntervalMs` overrides). At most `maxWaiting`
+ * requests wait for their slot (LIMIT_GEOCODER_QUEUE); one more throws GeocoderBusyError at once, so a burst
+ * of saves cannot queue minutes of work.
  */
 export function createNominatimGeocoder(
-  options: { url?: string; minIntervalMs?: number; timeoutMs?: number } = {},
+  options: { url?: string; minIntervalMs?: number; timeoutMs?: number; maxWaiting?: number } = {},
 ): Geocoder {
   const base = options.url ?? PUBLIC_NOMINATIM_URL;
   const endpoint = new URL(`${base.replace(/\/+$/, "")}/search`);
   const minIntervalMs = options.minIntervalMs ?? (options.url ? 0 : PUBLIC_MIN_INTERVAL_MS);
+  const maxWaiting = options.maxWaiting ?? Number.POSITIVE_INFINITY;
   let nextSlot = 0;
+  let waiting = 0;
 
   /** Resolves when this request may go out; slots are handed out in call order. */
-  function waitForSlot(): Promise<void> {
+  async function waitForSlot(): Promise<void> {
     const now = Date.now();
     const slot = Math.max(now, nextSlot);
+    if (slot <= now) {
+      nextSlot = slot + minIntervalMs;
+      return;
+    }
+    if (waiting >= maxWaiting) throw new GeocoderBusyError(Math.ceil((slot - now) / 1000));
     nextSlot = slot + minIntervalMs;
-    return slot > now ? new Promise((resolve) => setTimeout(resolve, slot - now)) : Promise.resolve();
+    waiting++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, slot - now));
+    } finally {
+      waiting--;
+    }
   }
 
   return {

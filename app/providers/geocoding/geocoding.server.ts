@@ -17,12 +17,15 @@ export interface Geocoder {
 }
 
 /** The geocoder chosen by configuration: offline (default), nominatim or google. */
-export function createGeocoder(config: Config["geocoder"]): Geocoder {
+export function createGeocoder(
+  config: Config["geocoder"],
+  { maxWaiting }: { maxWaiting?: number } = {},
+): Geocoder {
   switch (config.kind) {
     case "offline":
       return createOfflineGeocoder();
     case "nominatim":
-      return createNominatimGeocoder({ url: config.url });
+      return createNominatimGeocoder({ url: config.url, maxWaiting });
     case "google":
       if (!config.googleApiKey) throw new Error("GEOCODER=google needs GOOGLE_GEOCODING_API_KEY");
       return createGoogleGeocoder({ apiKey: config.googleApiKey, url: config.url });

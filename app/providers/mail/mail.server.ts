@@ -4,7 +4,14 @@ import nodemailer from "nodemailer";
 import type { Config } from "#app/config.server.ts";
 import { logger } from "#app/logger.server.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Extra headers, e.g. List-Unsubscribe on alerts (RFC 8058). */
+  headers?: Record<string, string>;
+};
 
 export interface Mailer {
   /** Delivers one message; rejects when the transport refuses it. */
@@ -13,7 +20,7 @@ export interface Mailer {
 
 /**
  * SMTP when SMTP_URL is set; otherwise an outbox folder in the data folder, one .eml file per message,
- * so password reset works on a fresh machine (the link is also logged).
+ * so password reset works on a fresh machine (in development the link is also logged).
  */
 export function createMailer(mail: Config["mail"]): Mailer {
   if (mail.smtpUrl) {
@@ -31,8 +38,9 @@ export function createMailer(mail: Config["mail"]): Mailer {
       mkdirSync(mail.outboxDir, { recursive: true });
       const file = path.join(mail.outboxDir, `${Date.now()}-${info.messageId.replace(/[^\w.-]/g, "")}.eml`);
       writeFileSync(file, info.message as Buffer);
+      // The text carries one-time links (reset, verification): logged only in development.
       logger.info(
-        { to: message.to, subject: message.subject, file, text: message.text },
+        { subject: message.subject, file, ...(mail.logText ? { to: message.to, text: message.text } : {}) },
         "mail written to outbox",
       );
     },

@@ -4,17 +4,39 @@ import path from "node:path";
 import { type AppData, findUserIdByEmail, openAppData } from "#tests/support/app-data.ts";
 
 /**
- * What a request could have written, read beside the running server: every row of the user, listing and image
- * tables (as a count and a digest, so an UPDATE shows as well as an INSERT), and the files in the image
- * storage and upload staging folders (names and sizes, so bytes PATCHed into someone's upload show too).
+ * What a request could have written, read beside the running server: every row of the user, listing, image,
+ * message, report, audit, saved-home and saved-search tables (as a count and a digest, so an UPDATE shows as
+ * well as an INSERT), and the files in the image storage and upload staging folders (names and sizes, so bytes
+ * PATCHed into someone's upload show too).
  */
 export type StateSnapshot = {
-  rows: Record<Table, { count: number; digest: string }>;
+  rows: Record<Table | "savedListing", { count: number; digest: string }>;
   files: Record<"images" | "staging", { count: number; digest: string }>;
 };
 
-type Table = "user" | "listing" | "image";
-const TABLES: readonly Table[] = ["user", "listing", "image"];
+type Table =
+  | "user"
+  | "listing"
+  | "image"
+  | "uploadClaim"
+  | "messageThread"
+  | "message"
+  | "userBlock"
+  | "report"
+  | "auditLog"
+  | "savedSearch";
+const TABLES: readonly Table[] = [
+  "user",
+  "listing",
+  "image",
+  "uploadClaim",
+  "messageThread",
+  "message",
+  "userBlock",
+  "report",
+  "auditLog",
+  "savedSearch",
+];
 
 export type AppState = {
   snapshot(): Promise<StateSnapshot>;
@@ -24,6 +46,12 @@ export type AppState = {
   userId(email: string): Promise<string | undefined>;
   /** Ids of the image rows of a listing, cover first. */
   listingImageIds(listingId: string): Promise<string[]>;
+  /** Ids of the reports of a listing, oldest first. */
+  reportIds(listingId: string): Promise<string[]>;
+  /** Ids of the listings a user saved (their hearts), in id order. */
+  savedListingIds(userId: string): Promise<string[]>;
+  /** Ids of a user's saved searches, in id order. */
+  savedSearchIds(userId: string): Promise<string[]>;
   close(): Promise<void>;
 };
 
@@ -32,13 +60,45 @@ export async function openAppState(env: Record<string, string>): Promise<AppStat
   const data: AppData = await openAppData(env, { readOnly: true });
   const { db } = data;
   const { diskDir, uploadDir } = data.config.storage;
+  /**
+   * The upload claims that still count. The upload sweeper (a minute after start, then hourly) deletes those
+   * whose photo is in a listing, in the background; a request that puts a photo in a listing changes its image
+   * row, which the snapshot sees.
+   */
+  const liveUploadClaims = () =>
+    db
+      .selectFrom("uploadClaim")
+      .selectAll()
+      .where(({ exists, not, selectFrom }) =>
+        not(
+          exists(
+            selectFrom("image")
+              .select("image.id")
+              .whereRef("image.id", "=", "uploadClaim.id")
+              .where("image.listingId", "is not", null),
+          ),
+        ),
+      )
+      .orderBy("id")
+      .execute();
   return {
     async snapshot() {
       const rows = {} as StateSnapshot["rows"];
       for (const table of TABLES) {
-        const all = await db.selectFrom(table).selectAll().orderBy("id").execute();
-        rows[table] = { count: all.length, digest: digest(all) };
+        const all =
+          table === "uploadClaim"
+            ? await liveUploadClaims()
+            : await db.selectFrom(table).selectAll().orderBy("id").execute();
+        rows[table] = { count: all.length, digest: digest(all.map(withoutBackgroundWrites)) };
       }
+      // A saved home is keyed by its user and listing: it has no id of its own.
+      const saved = await db
+        .selectFrom("savedListing")
+        .selectAll()
+        .orderBy("userId")
+        .orderBy("listingId")
+        .execute();
+      rows.savedListing = { count: saved.length, digest: digest(saved.map(withoutBackgroundWrites)) };
       return {
         rows,
         files: {
@@ -58,8 +118,48 @@ export async function openAppState(env: Record<string, string>): Promise<AppStat
           .orderBy("position")
           .execute()
       ).map((row) => row.id),
+    reportIds: async (listingId) =>
+      (
+        await db
+          .selectFrom("report")
+          .select("id")
+          .where("listingId", "=", listingId)
+          .orderBy("createdAt")
+          .execute()
+      ).map((row) => row.id),
+    savedListingIds: async (userId) =>
+      (
+        await db
+          .selectFrom("savedListing")
+          .select("listingId")
+          .where("userId", "=", userId)
+          .orderBy("listingId")
+          .execute()
+      ).map((row) => row.listingId),
+    savedSearchIds: async (userId) =>
+      (
+        await db.selectFrom("savedSearch").select("id").where("userId", "=", userId).orderBy("id").execute()
+      ).map((row) => row.id),
     close: data.close,
   };
+}
+
+/**
+ * Columns background jobs write while a test runs, which no request changes but saving or changing the row:
+ * the report digest marks each report it sent, the search alerts move a saved search's window and next run,
+ * the saved-home digest notes the price and status it told the saver of.
+ */
+const BACKGROUND_COLUMNS = new Set([
+  "digestedAt",
+  "lastAlertAt",
+  "nextRunAt",
+  "notifiedPrice",
+  "notifiedStatus",
+]);
+
+/** A row without its BACKGROUND_COLUMNS. */
+function withoutBackgroundWrites(row: object) {
+  return Object.fromEntries(Object.entries(row).filter(([column]) => !BACKGROUND_COLUMNS.has(column)));
 }
 
 function digest(rows: unknown[]) {

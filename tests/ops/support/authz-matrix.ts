@@ -3,8 +3,12 @@ import { type Answer, toastMessage } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
 import { redirectTarget } from "./refusal.ts";
 
-/** Who attempts a write: nobody signed in, a signed-in user who does not own the target, its owner. */
-export const ACTORS = ["visitor", "other user", "owner"] as const;
+/**
+ * Who attempts a write: nobody signed in, a signed-in user who has not verified their e-mail yet, a signed-in
+ * (verified) user who does not own the target, its owner, a user a moderator suspended (with the session cookie
+ * they had), an administrator (ADMIN_EMAILS).
+ */
+export const ACTORS = ["visitor", "unverified", "other user", "owner", "suspended", "admin"] as const;
 export type Actor = (typeof ACTORS)[number];
 
 /** One attempt as the matrix shows it: the status and what came of it. */
@@ -68,6 +72,12 @@ export async function unchangedBy<T>(app: HostileApp, attempt: () => Promise<T>)
 export function expectSignIn(answer: Answer) {
   expect([302, 202], answer.body.slice(0, 200)).toContain(answer.status);
   expect(redirectTarget(answer)).toMatch(/^\/sign-in\?redirectTo=/);
+}
+
+/** An unverified user's publishing: sent to "Verify your e-mail" and back, never let through. */
+export function expectVerify(answer: Answer) {
+  expect(answer.status, answer.body.slice(0, 200)).toBe(302);
+  expect(redirectTarget(answer)).toMatch(/^\/verify-email\?redirectTo=/);
 }
 
 /** A signed-in user's write to someone else's listing: sent home with the spec's "You can not edit that listing". */

@@ -18,7 +18,7 @@ export type HostileApp = {
   close(): Promise<void>;
 };
 
-export async function startHostileApp(prefix: string): Promise<HostileApp> {
+export async function startHostileApp(prefix: string, env: Record<string, string> = {}): Promise<HostileApp> {
   const postgres = postgresUrlFromEnv();
   let geocoder: GeocoderPeer | undefined;
   let database: TestDatabase | undefined;
@@ -43,6 +43,7 @@ export async function startHostileApp(prefix: string): Promise<HostileApp> {
         GEOCODER: "nominatim",
         GEOCODER_URL: geocoder.url,
         ...(database ? { DATABASE_URL: database.url } : {}),
+        ...env,
       },
     });
     state = await openAppState(server.env);

@@ -1,0 +1,214 @@
+import type { I18n } from "#app/modules/i18n/i18n.ts";
+import {
+  EMPTY_SEARCH,
+  formatBbox,
+  hasFilters,
+  homesCount,
+  SEARCH_SORTS,
+  type SearchParams,
+  SORT_LABELS,
+  searchQueryString,
+} from "#app/modules/search/search.rules.ts";
+
+type Props = {
+  /** The search as the server read it: the form shows the values used (swapped, clamped or dropped). */
+  params: SearchParams;
+  /** Where the form goes: /search, a category or /offers. */
+  action: string;
+  /** Filters the page's path sets (a category's type, the offers): not shown as fields. */
+  fixed?: Partial<SearchParams>;
+  /** How many listings match, or null when it could not be counted. */
+  total: number | null;
+  /** LOCALE's texts: the bar is rendered apart from the page (search-filters.server.tsx), outside its router. */
+  i18n: I18n;
+};
+
+const ROOMS = [1, 2, 3, 4, 5];
+
+/**
+ * The filter bar: a plain GET form of labelled native controls, so it works before JavaScript loads and costs
+ * no library. It shows back every value the server used, the number of homes, and "Clear filters". Rendered
+ * on the server only (search-filters.server.tsx): the browser never needs its code.
+ */
+export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props) {
+  const { t } = i18n;
+  const filtered = hasFilters(params, fixed);
+  // "Clear filters": every filter off; the sort, the view and the map's area kept.
+  const { sort, view, bbox } = params;
+  const clear = searchQueryString({ ...EMPTY_SEARCH, sort, view, bbox }, fixed);
+  return (
+    <search aria-label={t("Filters")} className="mb-8">
+      <form
+        method="get"
+        action={action}
+        className="card grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-6"
+      >
+        <div className="col-span-2 sm:col-span-4 lg:col-span-2">
+          <label htmlFor="filter-q" className="field-label">
+            {t("City, address or name")}
+          </label>
+          <input
+            id="filter-q"
+            name="q"
+            type="search"
+            defaultValue={params.q}
+            maxLength={200}
+            placeholder={t("Search by city or address")}
+            autoComplete="off"
+            className="text-input"
+          />
+        </div>
+        {"type" in fixed || "offer" in fixed ? null : (
+          <div>
+            <label htmlFor="filter-type" className="field-label">
+              {t("Rent or buy")}
+            </label>
+            <select id="filter-type" name="type" defaultValue={params.type ?? ""} className="text-input">
+              <option value="">{t("Rent or buy")}</option>
+              <option value="rent">{t("For rent")}</option>
+              <option value="sale">{t("For sale")}</option>
+            </select>
+          </div>
+        )}
+        <div>
+          <label htmlFor="filter-min-price" className="field-label">
+            {t("Min price ({currency})", { currency: i18n.currencySymbol })}
+          </label>
+          <input
+            id="filter-min-price"
+            name="minPrice"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={params.minPrice ?? ""}
+            className="text-input"
+          />
+        </div>
+        <div>
+          <label htmlFor="filter-max-price" className="field-label">
+            {t("Max price ({currency})", { currency: i18n.currencySymbol })}
+          </label>
+          <input
+            id="filter-max-price"
+            name="maxPrice"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            defaultValue={params.maxPrice ?? ""}
+            className="text-input"
+          />
+        </div>
+        <RoomsSelect id="filter-beds" name="beds" label={t("Bedrooms")} any={t("Any")} value={params.beds} />
+        <RoomsSelect
+          id="filter-baths"
+          name="baths"
+          label={t("Bathrooms")}
+          any={t("Any")}
+          value={params.baths}
+        />
+        <div>
+          <label htmlFor="filter-sort" className="field-label">
+            {t("Sort")}
+          </label>
+          <select id="filter-sort" name="sort" defaultValue={params.sort} className="text-input">
+            {SEARCH_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(SORT_LABELS[sort])}
+              </option>
+            ))}
+          </select>
+        </div>
+        <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-3">
+          <legend className="sr-only">{t("Must have")}</legend>
+          <Check name="parking" label={t("Parking spot")} checked={params.parking} />
+          <Check name="furnished" label={t("Furnished")} checked={params.furnished} />
+          {"offer" in fixed ? null : <Check name="offer" label={t("Offer")} checked={params.offer} />}
+        </fieldset>
+        {params.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
+        {/* The map's area stays part of the search when other filters change. */}
+        {params.bbox ? <input type="hidden" name="bbox" value={formatBbox(params.bbox)} /> : null}
+        <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 sm:col-span-4 lg:col-span-3">
+          {filtered ? (
+            <a href={`${action}${clear ? `?${clear}` : ""}`} className="btn-secondary btn-small">
+              {t("Clear filters")}
+            </a>
+          ) : null}
+          <button type="submit" className="btn-primary btn-small">
+            {t("Show homes")}
+          </button>
+        </div>
+      </form>
+      <div className="mt-4 flex flex-wrap items-baseline gap-x-4 gap-y-1">
+        {total === null ? null : (
+          <p role="status" className="text-lg font-bold">
+            {homesCount(total, i18n)}
+          </p>
+        )}
+        {filtered ? <p className="text-sm text-muted">{appliedSummary(params, i18n, fixed)}</p> : null}
+      </div>
+    </search>
+  );
+}
+
+function RoomsSelect({
+  id,
+  name,
+  label,
+  any,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  any: string;
+  value: number | null;
+}) {
+  // A value from the URL beyond the list (7 bedrooms) is still shown as used.
+  const options = value !== null && !ROOMS.includes(value) ? [...ROOMS, value] : ROOMS;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={value ?? ""} className="text-input">
+        <option value="">{any}</option>
+        {options.map((count) => (
+          <option key={count} value={count}>
+            {count}+
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+  return (
+    <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
+      <input type="checkbox" name={name} value="1" defaultChecked={checked} className="size-5 accent-brand" />
+      {label}
+    </label>
+  );
+}
+
+/** What the list is filtered by, in words: "Filtered by: "berlin", $100 to $900, 2+ bedrooms". */
+export function appliedSummary(params: SearchParams, i18n: I18n, fixed: Partial<SearchParams> = {}) {
+  const { t, tn, money } = i18n;
+  const parts: string[] = [];
+  if (params.q.trim()) parts.push(t("“{words}”", { words: params.q.trim() }));
+  if (params.type && !("type" in fixed)) parts.push(params.type === "rent" ? t("for rent") : t("for sale"));
+  if (params.minPrice !== null && params.maxPrice !== null) {
+    parts.push(t("{min} to {max}", { min: money(params.minPrice), max: money(params.maxPrice) }));
+  } else if (params.minPrice !== null) parts.push(t("from {min}", { min: money(params.minPrice) }));
+  else if (params.maxPrice !== null) parts.push(t("up to {max}", { max: money(params.maxPrice) }));
+  // "1+ bedrooms" here: at least one, so more than one.
+  if (params.beds !== null) parts.push(tn(params.beds, "{count}+ bedrooms", "{count}+ bedrooms"));
+  if (params.baths !== null) parts.push(tn(params.baths, "{count}+ bathrooms", "{count}+ bathrooms"));
+  if (params.parking) parts.push(t("parking spot"));
+  if (params.furnished) parts.push(t("furnished"));
+  if (params.offer && !("offer" in fixed)) parts.push(t("offers"));
+  if (params.bbox) parts.push(t("in the map's area"));
+  return t("Filtered by: {filters}", { filters: parts.join(", ") });
+}

@@ -1,0 +1,249 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Db } from "#app/db/db.server.ts";
+import { logger } from "#app/logger.server.ts";
+import type { Job, JobContext } from "#app/modules/jobs/jobs.server.ts";
+import type { Mailer } from "#app/providers/mail/mail.server.ts";
+import type { ListingType } from "./listing.model.ts";
+import { listingPath } from "./listing.rules.ts";
+import { takenStatus } from "./listing.status.ts";
+import { whereListed } from "./listing.visibility.server.ts";
+
+// Issue 13, freshness (decision 040). A listing its owner has not confirmed for LISTING_TTL_DAYS gets them an
+// e-mail "Is your home still available?" with signed links (Confirm, Mark as let / sold) that need no
+// sign-in; still unconfirmed 7 days later it is hidden as expired (whereListed) until the owner renews it.
+//
+// A link is bound to the reminder it came with (the listing's reminderSentAt): any answer, a save, a renewal
+// clears that, so a link works once, and an answer is one conditional UPDATE, so two clicks at once change the
+// listing once. Links are signed with the app's secret (HMAC-SHA256) and expire 30 days after the reminder.
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long after the reminder an unconfirmed listing is hidden. */
+export const EXPIRE_AFTER_REMINDER_MS = 7 * DAY_MS;
+/** How long a reminder's links work. */
+export const LINK_LIFETIME_MS = 30 * DAY_MS;
+const BATCH = 100;
+
+export type FreshnessAnswer = "confirm" | "let" | "sold";
+
+export type FreshnessDeps = {
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  publicUrl: string;
+  siteName: string;
+  ttlDays: number;
+};
+
+// --- Tokens
+
+type TokenClaims = { listingId: string; answer: FreshnessAnswer; reminderSentAt: number };
+
+function signature(secret: string, payload: string) {
+  return createHmac("sha256", `${secret}:listing-freshness`).update(payload).digest("base64url");
+}
+
+/** A link's token: the listing, the answer and the reminder it belongs to, signed. */
+export function signFreshnessToken(secret: string, claims: TokenClaims) {
+  const payload = Buffer.from(`${claims.listingId}.${claims.answer}.${claims.reminderSentAt}`).toString(
+    "base64url",
+  );
+  return `${payload}.${signature(secret, payload)}`;
+}
+
+/** The token's claims when its signature is ours, else null (forged or mangled). */
+export function readFreshnessToken(secret: string, token: string | null | undefined): TokenClaims | null {
+  if (!token || token.length > 400) return null;
+  const [payload, given, extra] = token.split(".");
+  if (!payload || !given || extra !== undefined) return null;
+  const expected = Buffer.from(signature(secret, payload));
+  const actual = Buffer.from(given);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  const match = /^([\w-]{1,64})\.(confirm|let|sold)\.(\d{1,16})$/.exec(
+    Buffer.from(payload, "base64url").toString(),
+  );
+  if (!match) return null;
+  return { listingId: match[1]!, answer: match[2] as FreshnessAnswer, reminderSentAt: Number(match[3]) };
+}
+
+export type FreshnessLink =
+  | { state: "invalid" }
+  | { state: "expired" }
+  | { state: "used" }
+  | { state: "ready"; claims: TokenClaims; listing: { id: string; name: string; type: ListingType } };
+
+/** What a link can still do, without doing it: the page shows this before the owner presses the button. */
+export async function checkFreshnessLink(
+  db: Db,
+  secret: string,
+  token: string | null,
+  now: number,
+): Promise<FreshnessLink> {
+  const claims = readFreshnessToken(secret, token);
+  if (!claims) return { state: "invalid" };
+  const listing = await db
+    .selectFrom("listing")
+    .select(["id", "name", "type", "reminderSentAt", "status"])
+    .where("id", "=", claims.listingId)
+    .executeTakeFirst();
+  if (!listing) return { state: "invalid" };
+  if (claims.answer !== "confirm" && claims.answer !== takenStatus(listing.type)) return { state: "invalid" };
+  if (now > claims.reminderSentAt + LINK_LIFETIME_MS) return { state: "expired" };
+  if (listing.reminderSentAt == null || Number(listing.reminderSentAt) !== claims.reminderSentAt) {
+    return { state: "used" };
+  }
+  return { state: "ready", claims, listing: { id: listing.id, name: listing.name, type: listing.type } };
+}
+
+/**
+ * Does what a link says, once: Confirm makes the listing current (and shown again if it had expired); Mark as
+ * let / sold sets its status. Returns the link's state: "ready" when it changed the listing now.
+ */
+export async function answerFreshnessLink(db: Db, secret: string, token: string | null, now: number) {
+  const link = await checkFreshnessLink(db, secret, token, now);
+  if (link.state !== "ready") return link;
+  const { claims } = link;
+  const change =
+    claims.answer === "confirm"
+      ? { confirmedAt: now, changedAt: now, reminderSentAt: null, expiredAt: null }
+      : { status: claims.answer, changedAt: now, reminderSentAt: null, expiredAt: null };
+  const result = await db
+    .updateTable("listing")
+    .set(change)
+    .where("id", "=", claims.listingId)
+    .where("reminderSentAt", "=", claims.reminderSentAt)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n ? link : ({ state: "used" } as const);
+}
+
+// --- The job
+
+/** The background job (registered in app/services.server.ts): reminders, then expiry, every 15 minutes. */
+export function freshnessJob(deps: FreshnessDeps): Job {
+  return { name: "listing-freshness", everyMs: 15 * 60 * 1000, run: (ctx) => runFreshness(deps, ctx) };
+}
+
+/**
+ * One pass: hides the listings reminded 7 days ago and still unconfirmed, then reminds the owners of the
+ * listings unconfirmed for `ttlDays`. Each reminder is claimed (reminderSentAt set) before its e-mail goes out,
+ * so a rerun after a crash never sends one twice; a send that fails gives the claim back for the next pass.
+ */
+export async function runFreshness(deps: FreshnessDeps, { now, signal }: JobContext) {
+  const { db } = deps;
+  const started = now();
+  // Looked for first: an UPDATE that matches nothing would still fire PostgreSQL's statement triggers, and
+  // the page cache's (decision 041) would forget every page every 15 minutes.
+  const toExpire = await db
+    .selectFrom("listing")
+    .select("id")
+    .where(whereListed)
+    .where("reminderSentAt", "<=", started - EXPIRE_AFTER_REMINDER_MS)
+    .limit(1)
+    .executeTakeFirst();
+  const expired = toExpire
+    ? await db
+        .updateTable("listing")
+        .set({ expiredAt: started })
+        .where(whereListed)
+        .where("reminderSentAt", "<=", started - EXPIRE_AFTER_REMINDER_MS)
+        .executeTakeFirst()
+    : { numUpdatedRows: 0n };
+  let reminded = 0;
+  const staleBefore = started - deps.ttlDays * DAY_MS;
+  for (;;) {
+    if (signal.aborted) break;
+    const due = await db
+      .selectFrom("listing")
+      .innerJoin("user", "user.id", "listing.userRef")
+      .select(["listing.id", "listing.name", "listing.type", "user.name as ownerName", "user.email"])
+      .where(whereListed)
+      .where("listing.reminderSentAt", "is", null)
+      .where((eb) => eb(eb.fn.coalesce("listing.confirmedAt", "listing.timestamp"), "<=", staleBefore))
+      .orderBy("listing.id")
+      .limit(BATCH)
+      .execute();
+    if (due.length === 0) break;
+    let sentInBatch = 0;
+    for (const listing of due) {
+      if (signal.aborted) break;
+      const at = now();
+      const claimed = await db
+        .updateTable("listing")
+        .set({ reminderSentAt: at })
+        .where("id", "=", listing.id)
+        .where("reminderSentAt", "is", null)
+        .executeTakeFirst();
+      if (claimed.numUpdatedRows === 0n) continue;
+      try {
+        await deps.mailer.send(freshnessMail(deps, { ...listing, reminderSentAt: at }));
+        reminded += 1;
+        sentInBatch += 1;
+      } catch (error) {
+        logger.warn({ err: error, listingId: listing.id }, "freshness reminder not sent; retried next pass");
+        await db
+          .updateTable("listing")
+          .set({ reminderSentAt: null })
+          .where("id", "=", listing.id)
+          .where("reminderSentAt", "=", at)
+          .execute();
+      }
+    }
+    // Every send of this batch failed (the mail server is down): stop, the next pass tries again.
+    if (sentInBatch === 0) break;
+  }
+  const hidden = Number(expired.numUpdatedRows);
+  if (reminded || hidden) logger.info({ reminded, expired: hidden }, "listing freshness");
+  return { reminded, expired: hidden };
+}
+
+/** The link of one answer to one reminder. */
+export function freshnessLink(
+  deps: Pick<FreshnessDeps, "secret" | "publicUrl">,
+  claims: TokenClaims,
+): string {
+  return `${deps.publicUrl}/listing-freshness?${new URLSearchParams({ token: signFreshnessToken(deps.secret, claims) })}`;
+}
+
+function freshnessMail(
+  deps: FreshnessDeps,
+  listing: {
+    id: string;
+    name: string;
+    type: ListingType;
+    ownerName: string;
+    email: string;
+    reminderSentAt: number;
+  },
+) {
+  const link = (answer: FreshnessAnswer) =>
+    freshnessLink(deps, { listingId: listing.id, answer, reminderSentAt: listing.reminderSentAt });
+  const taken = takenStatus(listing.type);
+  const takenLabel = `Mark as ${taken}`;
+  const page = `${deps.publicUrl}${listingPath(listing)}`;
+  const text = [
+    `Hello ${listing.ownerName},`,
+    "",
+    `Is your home "${listing.name}" still available? It was last confirmed ${deps.ttlDays} days ago.`,
+    "",
+    `Confirm it is still available: ${link("confirm")}`,
+    `${takenLabel}: ${link(taken)}`,
+    "",
+    "Without an answer within 7 days it is hidden from the lists; you can renew it from your profile.",
+    `Your listing: ${page}`,
+  ].join("\n");
+  const html = [
+    `<p>Hello ${escapeHtml(listing.ownerName)},</p>`,
+    `<p>Is your home <a href="${escapeHtml(page)}">${escapeHtml(listing.name)}</a> still available? It was last confirmed ${deps.ttlDays} days ago.</p>`,
+    `<p><a href="${escapeHtml(link("confirm"))}">Confirm</a> &nbsp; <a href="${escapeHtml(link(taken))}">${takenLabel}</a></p>`,
+    "<p>Without an answer within 7 days it is hidden from the lists; you can renew it from your profile.</p>",
+  ].join("");
+  return {
+    to: listing.email,
+    subject: `Is your home still available? ${listing.name} on ${deps.siteName}`,
+    text,
+    html,
+  };
+}
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,36 @@
+import type { ExpressionBuilder } from "kysely";
+import type { Database } from "#app/db/schema.ts";
+
+// Which listings the public sees, in two steps:
+// - `whereVisible`: the listing's page is public: not hidden by a moderator, its owner not suspended.
+//   Otherwise only its owner (marked, in Profile) and the administrators (/admin) see it; others get a 404.
+// - `whereListed`: it is also in every public list (categories, offers, Explore, search, the sitemap, feeds,
+//   alerts): visible, available (not marked let or sold by its owner) and not hidden as expired for want of
+//   its owner's confirmation (issue 13). A let, sold or expired listing keeps its page, which says the home is
+//   no longer available.
+// Add any new condition here, never in a query of its own.
+
+/** Keeps only the listings whose page the public may see; `.where(whereVisible)` on the listing table. */
+export function whereVisible(eb: ExpressionBuilder<Database, "listing">) {
+  return eb.and([
+    eb("listing.hiddenAt", "is", null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("user")
+          .select("user.id")
+          .whereRef("user.id", "=", "listing.userRef")
+          .where("user.banned", "=", true),
+      ),
+    ),
+  ]);
+}
+
+/** Keeps only the listings of the public lists; `.where(whereListed)` on a query of the listing table. */
+export function whereListed(eb: ExpressionBuilder<Database, "listing">) {
+  return eb.and([
+    whereVisible(eb),
+    eb("listing.status", "=", "available"),
+    eb("listing.expiredAt", "is", null),
+  ]);
+}

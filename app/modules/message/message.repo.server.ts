@@ -1,0 +1,254 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "#app/db/db.server.ts";
+import { isWellFormedId } from "#app/db/ids.ts";
+
+// Every query on the enquiry tables (messageThread, message, userBlock) and the lister's privacy choice.
+// Timestamps are epoch milliseconds; a side's unread messages are the other side's, newer than its read mark.
+
+/** A conversation as one of its two parties sees it. */
+export type ThreadForParty = {
+  id: string;
+  listingId: string;
+  listingName: string;
+  listingType: "rent" | "sale";
+  /** Whether the viewer owns the listing (else they asked about it). */
+  viewerIsOwner: boolean;
+  otherPartyId: string;
+  otherPartyName: string;
+  lastMessageAt: number;
+};
+
+/** A conversation in the viewer's list, with its latest message and how many of it they have not read. */
+export type ThreadSummary = ThreadForParty & { lastMessage: string; unread: number };
+
+export type MessageView = { id: string; authorId: string; body: string; createdAt: number };
+
+const asNumber = (value: number | string | bigint) => Number(value);
+
+/** Whether the owner of `userId`'s row keeps their e-mail private (their listings are relay-only). */
+export async function findKeepEmailPrivate(db: Db, userId: string): Promise<boolean> {
+  if (!isWellFormedId(userId)) return false;
+  const row = await db
+    .selectFrom("user")
+    .select("keepEmailPrivate")
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return Boolean(row?.keepEmailPrivate);
+}
+
+/** Saves a user's own "Keep my e-mail private" choice. */
+export async function updateKeepEmailPrivate(db: Db, userId: string, keepPrivate: boolean) {
+  await db.updateTable("user").set({ keepEmailPrivate: keepPrivate }).where("id", "=", userId).execute();
+}
+
+/** The thread of `enquirerId` about `listingId`, created when there is none yet; returns its id. */
+export async function findOrCreateThread(
+  db: Db,
+  thread: { listingId: string; ownerId: string; enquirerId: string },
+  now: number,
+): Promise<string> {
+  await db
+    .insertInto("messageThread")
+    .values({ id: randomUUID(), ...thread, createdAt: now, lastMessageAt: now })
+    .onConflict((conflict) => conflict.columns(["listingId", "enquirerId"]).doNothing())
+    .execute();
+  const row = await db
+    .selectFrom("messageThread")
+    .select("id")
+    .where("listingId", "=", thread.listingId)
+    .where("enquirerId", "=", thread.enquirerId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The id of `enquirerId`'s thread about `listingId`, if they ever wrote about it. */
+export async function findThreadIdOfEnquirer(db: Db, listingId: string, enquirerId: string) {
+  if (!isWellFormedId(listingId)) return undefined;
+  const row = await db
+    .selectFrom("messageThread")
+    .select("id")
+    .where("listingId", "=", listingId)
+    .where("enquirerId", "=", enquirerId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Adds a message by `authorId` to a thread, later than every message before it (so "newer than the read mark"
+ * holds even within one millisecond), marks the thread read for its author and returns the message's time.
+ */
+export async function insertMessage(
+  db: Db,
+  message: { threadId: string; authorId: string; body: string },
+  now: number,
+): Promise<number> {
+  const thread = await db
+    .selectFrom("messageThread")
+    .select(["ownerId", "lastMessageAt"])
+    .where("id", "=", message.threadId)
+    .executeTakeFirstOrThrow();
+  const createdAt = Math.max(now, asNumber(thread.lastMessageAt) + 1);
+  await db
+    .insertInto("message")
+    .values({ id: randomUUID(), ...message, createdAt })
+    .execute();
+  const readMark = thread.ownerId === message.authorId ? "ownerReadAt" : "enquirerReadAt";
+  await db
+    .updateTable("messageThread")
+    .set({ lastMessageAt: createdAt, [readMark]: createdAt })
+    .where("id", "=", message.threadId)
+    .execute();
+  return createdAt;
+}
+
+function threadsOf(db: Db, userId: string) {
+  return db
+    .selectFrom("messageThread as t")
+    .innerJoin("listing as l", "l.id", "t.listingId")
+    .innerJoin("user as owner", "owner.id", "t.ownerId")
+    .innerJoin("user as enquirer", "enquirer.id", "t.enquirerId")
+    .select([
+      "t.id",
+      "t.listingId",
+      "t.ownerId",
+      "t.enquirerId",
+      "t.lastMessageAt",
+      "t.ownerReadAt",
+      "t.enquirerReadAt",
+      "l.name as listingName",
+      "l.type as listingType",
+      "owner.name as ownerName",
+      "enquirer.name as enquirerName",
+    ])
+    .where((eb) => eb.or([eb("t.ownerId", "=", userId), eb("t.enquirerId", "=", userId)]));
+}
+
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadsOf>["execute"]>>[number];
+
+function toThreadForParty(row: ThreadRow, userId: string): ThreadForParty {
+  const viewerIsOwner = row.ownerId === userId;
+  return {
+    id: row.id,
+    listingId: row.listingId,
+    listingName: row.listingName,
+    listingType: row.listingType,
+    viewerIsOwner,
+    otherPartyId: viewerIsOwner ? row.enquirerId : row.ownerId,
+    otherPartyName: viewerIsOwner ? row.enquirerName : row.ownerName,
+    lastMessageAt: asNumber(row.lastMessageAt),
+  };
+}
+
+/** A thread `userId` is a party of, or undefined (someone else's thread answers like a missing one). */
+export async function findThreadForParty(db: Db, threadId: string, userId: string) {
+  if (!isWellFormedId(threadId)) return undefined;
+  const row = await threadsOf(db, userId).where("t.id", "=", threadId).executeTakeFirst();
+  return row ? toThreadForParty(row, userId) : undefined;
+}
+
+/** `userId`'s conversations, the latest first, each with its latest message and unread count. */
+export async function findThreadsOfUser(db: Db, userId: string, limit = 100): Promise<ThreadSummary[]> {
+  const rows = await threadsOf(db, userId)
+    .select((eb) => [
+      eb
+        .selectFrom("message as m")
+        .select("m.body")
+        .whereRef("m.threadId", "=", "t.id")
+        .orderBy("m.createdAt", "desc")
+        .limit(1)
+        .as("lastMessage"),
+      eb
+        .selectFrom("message as m")
+        .select((count) => count.fn.countAll<number | string | bigint>().as("n"))
+        .whereRef("m.threadId", "=", "t.id")
+        .where("m.authorId", "!=", userId)
+        .where((m) =>
+          m.or([
+            m.and([m("t.ownerId", "=", userId), m("m.createdAt", ">", m.ref("t.ownerReadAt"))]),
+            m.and([m("t.enquirerId", "=", userId), m("m.createdAt", ">", m.ref("t.enquirerReadAt"))]),
+          ]),
+        )
+        .as("unread"),
+    ])
+    .orderBy("t.lastMessageAt", "desc")
+    .orderBy("t.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...toThreadForParty(row, userId),
+    lastMessage: row.lastMessage ?? "",
+    unread: asNumber(row.unread ?? 0),
+  }));
+}
+
+/** The messages of a thread, oldest first. */
+export async function findThreadMessages(db: Db, threadId: string): Promise<MessageView[]> {
+  const rows = await db
+    .selectFrom("message")
+    .select(["id", "authorId", "body", "createdAt"])
+    .where("threadId", "=", threadId)
+    .orderBy("createdAt", "asc")
+    .orderBy("id", "asc")
+    .execute();
+  return rows.map((row) => ({ ...row, createdAt: asNumber(row.createdAt) }));
+}
+
+/** Marks a thread read by `userId` up to `until` (the latest message they were shown). */
+export async function markThreadRead(db: Db, thread: ThreadForParty, until: number) {
+  await db
+    .updateTable("messageThread")
+    .set(thread.viewerIsOwner ? { ownerReadAt: until } : { enquirerReadAt: until })
+    .where("id", "=", thread.id)
+    .execute();
+}
+
+/** How many messages to `userId` they have not read yet, in all their threads (the header's count). */
+export async function countUnreadMessages(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("message as m")
+    .innerJoin("messageThread as t", "t.id", "m.threadId")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where("m.authorId", "!=", userId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("t.ownerId", "=", userId), eb("m.createdAt", ">", eb.ref("t.ownerReadAt"))]),
+        eb.and([eb("t.enquirerId", "=", userId), eb("m.createdAt", ">", eb.ref("t.enquirerReadAt"))]),
+      ]),
+    )
+    .executeTakeFirst();
+  return asNumber(row?.n ?? 0);
+}
+
+/** Whether `blockerId` has blocked `blockedId`. */
+export async function isBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("userBlock")
+    .select("id")
+    .where("blockerId", "=", blockerId)
+    .where("blockedId", "=", blockedId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** `blockerId` takes no more messages from `blockedId` (blocking twice changes nothing). */
+export async function insertBlock(db: Db, blockerId: string, blockedId: string, now: number) {
+  await db
+    .insertInto("userBlock")
+    .values({ id: randomUUID(), blockerId, blockedId, createdAt: now })
+    .onConflict((conflict) => conflict.columns(["blockerId", "blockedId"]).doNothing())
+    .execute();
+}
+
+/** Lifts a block. */
+export async function deleteBlock(db: Db, blockerId: string, blockedId: string) {
+  await db
+    .deleteFrom("userBlock")
+    .where("blockerId", "=", blockerId)
+    .where("blockedId", "=", blockedId)
+    .execute();
+}
+
+/** A user's name and e-mail address, to send them a notification (never shown to anyone). */
+export async function findMailRecipient(db: Db, userId: string) {
+  return db.selectFrom("user").select(["name", "email"]).where("id", "=", userId).executeTakeFirst();
+}

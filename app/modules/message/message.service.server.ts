@@ -1,0 +1,159 @@
+import type { Db } from "#app/db/db.server.ts";
+import { ForbiddenError, InvalidError, NotFoundError } from "#app/http/errors.ts";
+import { logger } from "#app/logger.server.ts";
+import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
+import type { I18n } from "#app/modules/i18n/i18n.ts";
+import { type LimitRules, takeLimit } from "#app/modules/limits/limits.server.ts";
+import { isListed } from "#app/modules/listing/listing.model.ts";
+import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
+import type { Mailer } from "#app/providers/mail/mail.server.ts";
+import { newMessageMail } from "./message.mail.ts";
+import {
+  deleteBlock,
+  findMailRecipient,
+  findOrCreateThread,
+  findThreadForParty,
+  insertBlock,
+  insertMessage,
+  isBlocked,
+  type ThreadForParty,
+} from "./message.repo.server.ts";
+import { MESSAGE_TEXTS, threadPath } from "./message.rules.ts";
+import { MessageBodySchema } from "./message.schema.ts";
+
+// Every write to a conversation goes through here, checked on the server whatever the page showed: the writer
+// is signed in (the route's guard) with a verified address and a party of the thread, the message is valid,
+// the recipient has not blocked them, and they are within their enquiries per hour (LIMIT_ENQUIRIES_PER_HOUR).
+// The other party learns of it by e-mail with a link back here, never with an address.
+
+export type MessageServiceDeps = {
+  db: Db;
+  mailer: Mailer;
+  /** PUBLIC_URL, for the link in the notification. */
+  publicUrl: string;
+  siteName: string;
+  limits: Pick<LimitRules, "enquiries">;
+  /** LOCALE's words for the notification (English when absent). */
+  t?: I18n["t"];
+};
+
+/** Sends an enquiry about a listing to its owner (the contact page in relay mode); returns the thread's id. */
+export async function sendEnquiry(
+  deps: MessageServiceDeps,
+  user: SessionUser,
+  input: { listingId: unknown; body: unknown },
+  now = Date.now(),
+): Promise<string> {
+  requireVerified(user);
+  const body = parseBody(input.body);
+  const listing = await findListingById(deps.db, typeof input.listingId === "string" ? input.listingId : "");
+  // A listing a moderator hid (or of a suspended owner) takes no enquiries, as if it were gone; one let, sold
+  // or expired says so (its conversations go on).
+  if (!listing || !(await isListingVisible(deps.db, listing.id)))
+    throw new NotFoundError(MESSAGE_TEXTS.listingMissing);
+  if (listing.userRef === user.id) throw new ForbiddenError(MESSAGE_TEXTS.ownListing);
+  if (!isListed(listing)) throw new ForbiddenError(MESSAGE_TEXTS.unavailable);
+  if (await isBlocked(deps.db, listing.userRef, user.id)) throw new ForbiddenError(MESSAGE_TEXTS.blocked);
+  await takeLimit(deps.db, deps.limits.enquiries, user.id, now);
+  const threadId = await deps.db.transaction().execute(async (trx) => {
+    const id = await findOrCreateThread(
+      trx,
+      { listingId: listing.id, ownerId: listing.userRef, enquirerId: user.id },
+      now,
+    );
+    await insertMessage(trx, { threadId: id, authorId: user.id, body }, now);
+    return id;
+  });
+  await notify(deps, {
+    recipientId: listing.userRef,
+    author: user,
+    listingName: listing.name,
+    body,
+    threadId,
+  });
+  return threadId;
+}
+
+/** Adds `user`'s reply to a thread they are a party of and tells the other party. */
+export async function replyInThread(
+  deps: MessageServiceDeps,
+  user: SessionUser,
+  threadId: string,
+  input: { body: unknown },
+  now = Date.now(),
+) {
+  const thread = await partyThread(deps.db, user, threadId);
+  requireVerified(user);
+  const body = parseBody(input.body);
+  if (await isBlocked(deps.db, thread.otherPartyId, user.id)) throw new ForbiddenError(MESSAGE_TEXTS.blocked);
+  await takeLimit(deps.db, deps.limits.enquiries, user.id, now);
+  await insertMessage(deps.db, { threadId: thread.id, authorId: user.id, body }, now);
+  await notify(deps, {
+    recipientId: thread.otherPartyId,
+    author: user,
+    listingName: thread.listingName,
+    body,
+    threadId: thread.id,
+  });
+}
+
+/** `user` takes no more messages from the other party of a thread of theirs (in any thread). */
+export async function blockOtherParty(db: Db, user: SessionUser, threadId: string, now = Date.now()) {
+  const thread = await partyThread(db, user, threadId);
+  await insertBlock(db, user.id, thread.otherPartyId, now);
+}
+
+/** Lifts `user`'s block of the other party of a thread of theirs. */
+export async function unblockOtherParty(db: Db, user: SessionUser, threadId: string) {
+  const thread = await partyThread(db, user, threadId);
+  await deleteBlock(db, user.id, thread.otherPartyId);
+}
+
+/** The thread, if `user` is one of its two parties; anyone else is told it does not exist. */
+async function partyThread(db: Db, user: SessionUser, threadId: string): Promise<ThreadForParty> {
+  const thread = await findThreadForParty(db, threadId, user.id);
+  if (!thread) throw new NotFoundError(MESSAGE_TEXTS.threadMissing);
+  return thread;
+}
+
+/** Routes send an unverified user to "Verify your e-mail" first; a request that gets here anyway is refused. */
+function requireVerified(user: SessionUser) {
+  if (!user.emailVerified) throw new ForbiddenError(MESSAGE_TEXTS.verifyFirst);
+}
+
+function parseBody(value: unknown) {
+  const body = MessageBodySchema.safeParse(value);
+  if (!body.success) {
+    const message = body.error.issues[0]?.message ?? MESSAGE_TEXTS.empty;
+    throw new InvalidError({ message }, null);
+  }
+  return body.data;
+}
+
+/**
+ * E-mails the recipient a link to the thread. The message is stored whatever the mail server says: a failed
+ * notification is logged and the message waits in /messages.
+ */
+async function notify(
+  deps: MessageServiceDeps,
+  note: { recipientId: string; author: SessionUser; listingName: string; body: string; threadId: string },
+) {
+  const recipient = await findMailRecipient(deps.db, note.recipientId);
+  if (!recipient) return;
+  try {
+    await deps.mailer.send(
+      newMessageMail({
+        to: recipient.email,
+        recipientName: recipient.name,
+        authorName: note.author.name,
+        listingName: note.listingName,
+        body: note.body,
+        url: `${deps.publicUrl}${threadPath(note.threadId)}`,
+        siteName: deps.siteName,
+        t: deps.t,
+      }),
+    );
+  } catch (error) {
+    logger.error({ err: error, threadId: note.threadId }, "could not send a new-message notification");
+  }
+}

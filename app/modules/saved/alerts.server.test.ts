@@ -1,0 +1,302 @@
+import { parseFeed } from "@rowanmanning/feed-parser";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createDb, type Db } from "#app/db/db.server.ts";
+import { createMailer } from "#app/providers/mail/mail.server.ts";
+import { createListing, createUser } from "#tests/support/factories.ts";
+import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import {
+  type AlertDeps,
+  MAX_ATTEMPTS,
+  retryDelayMs,
+  runSearchAlerts,
+  SETTLE_MS,
+  sendAlertDeliveries,
+  sweepSavedSearches,
+} from "./alerts.server.ts";
+import { queueSavedHomeDigests } from "./saved-home.digest.server.ts";
+import { setHomeSaved } from "./saved-home.service.server.ts";
+import { searchFeed } from "./saved-search.feed.server.ts";
+import { findSavedSearchById, turnOffSavedSearch } from "./saved-search.repo.server.ts";
+import { saveSearch } from "./saved-search.service.server.ts";
+import { unsubscribeToken, verifyUnsubscribeToken } from "./saved-search.token.server.ts";
+
+let testDb: TestDb;
+let smtp: SmtpPeer;
+const config = {
+  publicUrl: "https://homes.test",
+  images: { baseUrl: "" },
+  auth: { secret: "s".repeat(40) },
+} as AlertDeps["config"];
+
+function deps(db: Db = testDb.db): AlertDeps {
+  return {
+    db,
+    mailer: createMailer({ smtpUrl: smtp.url, from: "Homes <a@homes.test>", outboxDir: "", logText: false }),
+    config,
+  };
+}
+
+/**
+ * A second pool on the same PostgreSQL database, as another app instance has. On SQLite the second runner
+ * shares the connection: node:sqlite is synchronous, so two connections in one process would wait on each
+ * other's lock with the event loop blocked (separate processes do not; tests/ops covers that).
+ */
+function secondConnection(): { db: Db; close: () => Promise<void> } {
+  if (testDb.kind !== "postgres") return { db: testDb.db, close: async () => {} };
+  const db = createDb({ kind: "postgres", url: testDb.url });
+  return { db, close: () => db.destroy() };
+}
+
+beforeAll(async () => {
+  [testDb, smtp] = await Promise.all([createTestDb(), startSmtpServer()]);
+});
+afterAll(async () => {
+  await Promise.all([testDb.destroy(), smtp.stop()]);
+});
+beforeEach(async () => {
+  smtp.clear();
+  await testDb.db.deleteFrom("alertDelivery").execute();
+  await testDb.db.deleteFrom("savedSearch").execute();
+});
+
+async function searcher(query: string, savedAt: number) {
+  const user = await createUser(testDb.db);
+  const id = await saveSearch(testDb.db, user.id, query, savedAt);
+  return { user, id };
+}
+
+describe("search alerts", () => {
+  it("e-mails the homes newly matching a saved search once, with cover, price, link and one-click unsubscribe", async () => {
+    const t0 = Date.UTC(2031, 0, 1);
+    const owner = await createUser(testDb.db);
+    const { user, id } = await searcher("type=rent&beds=2&q=berl", t0);
+    await createListing(testDb.db, owner.id, { timestamp: t0 - 1000, name: "Old Berlin flat", bedrooms: 3 });
+    const match = await createListing(testDb.db, owner.id, {
+      timestamp: t0 + 60_000,
+      name: "Bright loft",
+      location: "Kastanienallee 1, Berlin",
+      bedrooms: 2,
+      regularPrice: 1800,
+    });
+    await createListing(testDb.db, owner.id, { timestamp: t0 + 61_000, name: "Berlin studio", bedrooms: 1 });
+    await createListing(testDb.db, owner.id, { timestamp: t0 + 62_000, name: "Munich flat", bedrooms: 2 });
+
+    const now = t0 + 120_000;
+    await runSearchAlerts(deps(), now);
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.to).toEqual([user.email]);
+    expect(mail.subject).toContain("1 new home");
+    expect(mail.text).toContain("Bright loft, $1,800");
+    expect(mail.links).toContain(`https://homes.test/category/rent/${match.id}`);
+    expect(mail.html).toMatch(/<img src="https:\/\/homes\.test\/images\//);
+    const unsubscribe = `https://homes.test/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.auth.secret, id))}`;
+    expect(mail.headers["list-unsubscribe"]).toBe(`<${unsubscribe}>`);
+    expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
+    expect(mail.links).toContain(unsubscribe);
+
+    // Nothing new: nothing more.
+    await runSearchAlerts(deps(), now + 60_000);
+    expect(smtp.messages).toHaveLength(1);
+    // A listing younger than the settling time waits for the next sweep.
+    await createListing(testDb.db, owner.id, { timestamp: now + 60_000, name: "Berlin house", bedrooms: 4 });
+    await runSearchAlerts(deps(), now + 60_000 + SETTLE_MS - 1);
+    expect(smtp.messages).toHaveLength(1);
+    await runSearchAlerts(deps(), now + 60_000 + SETTLE_MS + 1);
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages[1]!.text).toContain("Berlin house");
+  });
+
+  it("two runners on two connections send each alert once", async () => {
+    const t0 = Date.UTC(2032, 0, 1);
+    const owner = await createUser(testDb.db);
+    const searchers = [];
+    for (let i = 0; i < 6; i++) searchers.push(await searcher(i % 2 ? "type=sale" : "type=rent", t0));
+    for (let i = 0; i < 4; i++) {
+      await createListing(testDb.db, owner.id, { timestamp: t0 + 1000 + i, type: i % 2 ? "sale" : "rent" });
+    }
+    const other = secondConnection();
+    try {
+      const now = t0 + 60_000;
+      await Promise.all([runSearchAlerts(deps(), now), runSearchAlerts(deps(other.db), now)]);
+      await Promise.all([runSearchAlerts(deps(), now + 1), runSearchAlerts(deps(other.db), now + 1)]);
+    } finally {
+      await other.close();
+    }
+    expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual(
+      searchers.map((s) => s.user.email.toLowerCase()).sort(),
+    );
+    for (const mail of smtp.messages) expect(mail.subject).toContain("2 new homes");
+  });
+
+  it("a delivery claimed by a killed sender is sent after its claim runs out, once", async () => {
+    const t0 = Date.UTC(2033, 0, 1);
+    const owner = await createUser(testDb.db);
+    await searcher("type=rent", t0);
+    await createListing(testDb.db, owner.id, { timestamp: t0 + 1000 });
+    expect((await sweepSavedSearches(testDb.db, t0 + 60_000)).deliveries).toBe(1);
+    // A sender claimed it and died before sending.
+    await testDb.db
+      .updateTable("alertDelivery")
+      .set({ claimToken: "dead", claimedUntil: t0 + 180_000 })
+      .execute();
+    expect(await sendAlertDeliveries(deps(), t0 + 61_000)).toBe(0);
+    expect(await sendAlertDeliveries(deps(), t0 + 180_001)).toBe(1);
+    expect(await sendAlertDeliveries(deps(), t0 + 400_000)).toBe(0);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("an address refused at SMTP is retried with backoff, then paused with its search", async () => {
+    const refusing = new SMTPServer({
+      disabledCommands: ["STARTTLS", "AUTH"],
+      logger: false,
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
+    const port = (refusing.server.address() as { port: number }).port;
+    const bouncing: AlertDeps = {
+      ...deps(),
+      mailer: createMailer({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "a@homes.test",
+        outboxDir: "",
+        logText: false,
+      }),
+    };
+    try {
+      const t0 = Date.UTC(2034, 0, 1);
+      const owner = await createUser(testDb.db);
+      const { id } = await searcher("type=rent", t0);
+      await createListing(testDb.db, owner.id, { timestamp: t0 + 1000 });
+      let now = t0 + 60_000;
+      await sweepSavedSearches(testDb.db, now);
+      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+        // Not before its time.
+        expect(await sendAlertDeliveries(bouncing, now - 1)).toBe(0);
+        expect(await sendAlertDeliveries(bouncing, now)).toBe(0);
+        const row = await testDb.db.selectFrom("alertDelivery").selectAll().executeTakeFirstOrThrow();
+        expect(Number(row.attempts)).toBe(attempt);
+        now += retryDelayMs(attempt);
+      }
+      const row = await testDb.db.selectFrom("alertDelivery").selectAll().executeTakeFirstOrThrow();
+      expect(row.pausedAt).not.toBeNull();
+      expect(row.lastError).toContain("mailbox unavailable");
+      const search = await testDb.db
+        .selectFrom("savedSearch")
+        .selectAll()
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow();
+      expect(search.pausedAt).not.toBeNull();
+      // Paused: no more tries, and the search is not swept.
+      expect(await sendAlertDeliveries(bouncing, now + 10 * 86_400_000)).toBe(0);
+      expect((await sweepSavedSearches(testDb.db, now + 10 * 86_400_000)).searches).toBe(0);
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+  });
+
+  it("unsubscribe tokens name one search and cannot be forged", async () => {
+    const { id } = await searcher("type=sale", Date.now());
+    const token = unsubscribeToken(config.auth.secret, id);
+    expect(verifyUnsubscribeToken(config.auth.secret, token)).toBe(id);
+    expect(verifyUnsubscribeToken("another secret that is long enough", token)).toBeNull();
+    expect(verifyUnsubscribeToken(config.auth.secret, `${id}.AAAA`)).toBeNull();
+    expect(verifyUnsubscribeToken(config.auth.secret, `x${token}`)).toBeNull();
+    expect(verifyUnsubscribeToken(config.auth.secret, null)).toBeNull();
+    expect(await turnOffSavedSearch(testDb.db, id)).toBe(true);
+    expect(await turnOffSavedSearch(testDb.db, id)).toBe(false);
+    expect((await findSavedSearchById(testDb.db, id))?.frequency).toBe("off");
+  });
+
+  it("daily searches wait for their day", async () => {
+    const t0 = Date.UTC(2035, 0, 1);
+    const owner = await createUser(testDb.db);
+    const { id } = await searcher("type=rent", t0);
+    await testDb.db
+      .updateTable("savedSearch")
+      .set({ frequency: "daily", nextRunAt: t0 + 86_400_000 })
+      .where("id", "=", id)
+      .execute();
+    await createListing(testDb.db, owner.id, { timestamp: t0 + 1000 });
+    expect((await sweepSavedSearches(testDb.db, t0 + 3_600_000)).deliveries).toBe(0);
+    expect((await sweepSavedSearches(testDb.db, t0 + 86_400_000)).deliveries).toBe(1);
+  });
+});
+
+describe("saved-home digest", () => {
+  it("tells a saver once a day of a price drop and of a home let or sold, and not again", async () => {
+    const owner = await createUser(testDb.db);
+    const saver = await createUser(testDb.db);
+    const cheaper = await createListing(testDb.db, owner.id, { name: "Cheaper flat", regularPrice: 2000 });
+    const let_ = await createListing(testDb.db, owner.id, { name: "Let flat" });
+    const same = await createListing(testDb.db, owner.id, { name: "Same flat" });
+    for (const listing of [cheaper, let_, same]) await setHomeSaved(testDb.db, saver.id, listing.id, true);
+    const now = Date.UTC(2037, 0, 1);
+    expect(await queueSavedHomeDigests(testDb.db, now)).toBe(0);
+    await testDb.db.updateTable("listing").set({ regularPrice: 1800 }).where("id", "=", cheaper.id).execute();
+    await testDb.db.updateTable("listing").set({ status: "let" }).where("id", "=", let_.id).execute();
+    expect(await queueSavedHomeDigests(testDb.db, now)).toBe(1);
+    expect(await sendAlertDeliveries(deps(), now)).toBe(1);
+    const mail = smtp.messages.at(-1)!;
+    expect(mail.to).toEqual([saver.email]);
+    expect(mail.subject).toBe("2 homes you saved have news");
+    expect(mail.text).toContain("Cheaper flat is now $1,800");
+    expect(mail.text).toContain("Let flat has been let");
+    expect(mail.text).not.toContain("Same flat");
+    // Told once: the next day has nothing to say, until the price drops again.
+    expect(await queueSavedHomeDigests(testDb.db, now + 86_400_000)).toBe(0);
+    await testDb.db.updateTable("listing").set({ regularPrice: 1700 }).where("id", "=", cheaper.id).execute();
+    expect(await queueSavedHomeDigests(testDb.db, now + 2 * 86_400_000)).toBe(1);
+  });
+
+  it("writes only to verified addresses of accounts in good standing", async () => {
+    const owner = await createUser(testDb.db);
+    const unverified = await createUser(testDb.db, { emailVerified: false });
+    const suspended = await createUser(testDb.db);
+    await testDb.db.updateTable("user").set({ banned: true }).where("id", "=", suspended.id).execute();
+    const listing = await createListing(testDb.db, owner.id, { name: "Dropping flat", regularPrice: 2000 });
+    for (const saver of [unverified, suspended]) await setHomeSaved(testDb.db, saver.id, listing.id, true);
+    await testDb.db.updateTable("listing").set({ regularPrice: 1500 }).where("id", "=", listing.id).execute();
+    expect(await queueSavedHomeDigests(testDb.db, Date.UTC(2038, 0, 1))).toBe(0);
+  });
+});
+
+describe("feeds", () => {
+  it("is valid Atom with the newest matches first", async () => {
+    const owner = await createUser(testDb.db);
+    const base = Date.UTC(2036, 0, 1);
+    await createListing(testDb.db, owner.id, {
+      timestamp: base + 1,
+      name: "Feed A",
+      type: "sale",
+      offer: true,
+      discountedPrice: 1000,
+      regularPrice: 2000,
+    });
+    await createListing(testDb.db, owner.id, { timestamp: base + 2, name: "Feed B", type: "sale" });
+    const xml = await searchFeed(
+      testDb.db,
+      { ...config, siteName: "Homestead" },
+      new URLSearchParams("type=sale&q=feed"),
+    );
+    // A feed parser reads it as Atom 1.0, newest first.
+    const feed = parseFeed(xml);
+    expect(feed.meta).toMatchObject({ type: "atom", version: "1.0" });
+    expect(feed.items.map((item) => item.title)).toEqual([
+      expect.stringContaining("Feed B"),
+      expect.stringContaining("Feed A, $1,000"),
+    ]);
+    const offers = parseFeed(
+      await searchFeed(
+        testDb.db,
+        { ...config, siteName: "Homestead" },
+        new URLSearchParams("offer=1&q=feed"),
+      ),
+    );
+    expect(offers.items).toHaveLength(1);
+  });
+});

@@ -1,0 +1,45 @@
+import type { RouterContextProvider } from "react-router";
+import type { Db } from "#app/db/db.server.ts";
+import { InvalidError, NotFoundError } from "#app/http/errors.ts";
+import { getUser, isSignedIn } from "#app/modules/auth/auth.session.server.ts";
+import { MAX_SAVED_HOMES, SAVED_MESSAGES } from "./saved.rules.ts";
+import {
+  countSavedHomes,
+  deleteSavedHome,
+  findSavedIds,
+  insertSavedHome,
+  isListingIdShape,
+} from "./saved-home.repo.server.ts";
+
+/**
+ * Saves or unsaves a home for the signed-in `userId`. Refuses a listing that does not exist and a 1,001st home.
+ * The cap is a count of what the user keeps, not a rate (app/modules/limits counts rates).
+ */
+export async function setHomeSaved(db: Db, userId: string, listingId: string, saved: boolean) {
+  if (!isListingIdShape(listingId)) throw new NotFoundError(SAVED_MESSAGES.notFound);
+  if (!saved) {
+    await deleteSavedHome(db, userId, listingId);
+    return;
+  }
+  const already = await findSavedIds(db, userId, [listingId]);
+  if (already.length > 0) return;
+  if ((await countSavedHomes(db, userId)) >= MAX_SAVED_HOMES) {
+    throw new InvalidError({}, SAVED_MESSAGES.tooManyHomes);
+  }
+  if (!(await insertSavedHome(db, userId, listingId))) throw new NotFoundError(SAVED_MESSAGES.notFound);
+}
+
+/**
+ * Of the listings a page shows, those the viewer saved (their hearts are pressed). A visitor's pages ask
+ * nothing of the database (decision 026).
+ */
+export async function savedIdsForViewer(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  db: Db,
+  listingIds: string[],
+): Promise<string[]> {
+  if (listingIds.length === 0 || !(await isSignedIn(context, request))) return [];
+  const user = await getUser(context);
+  return user ? findSavedIds(db, user.id, listingIds) : [];
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { ENGLISH } from "#app/modules/i18n/i18n.ts";
+import { queryWords } from "#app/modules/search/search.words.ts";
+import {
+  describeFilter,
+  type MatchableListing,
+  matchesFilter,
+  normalizeSearchQuery,
+  parseSearchFilter,
+} from "./saved-search.filter.ts";
+
+const listing: MatchableListing = {
+  type: "rent",
+  name: "Altbau mit Balkon",
+  location: "Leopoldstraße 3, München",
+  bedrooms: 2,
+  bathrooms: 1,
+  parking: true,
+  furnished: false,
+  offer: true,
+  regularPrice: 2000,
+  discountedPrice: 1700,
+  lat: 48.16,
+  lng: 11.58,
+};
+
+function matches(query: string) {
+  const filter = parseSearchFilter(new URLSearchParams(query));
+  return matchesFilter(filter, queryWords(filter.q), listing);
+}
+
+describe("saved search filters", () => {
+  it("matches like search: folded words, the last as a prefix, the price paid, at least, the area", () => {
+    expect(matches("q=munchen")).toBe(true);
+    expect(matches("q=leopoldstrasse munch")).toBe(true);
+    expect(matches("q=berlin")).toBe(false);
+    expect(matches("q=mun balkon")).toBe(false); // only the last word is a prefix
+    expect(matches("maxPrice=1700")).toBe(true);
+    expect(matches("minPrice=1800")).toBe(false);
+    expect(matches("beds=2&baths=1&parking=1&offer=1&type=rent")).toBe(true);
+    expect(matches("furnished=1")).toBe(false);
+    expect(matches("type=sale")).toBe(false);
+    expect(matches("bbox=11,48,12,49")).toBe(true);
+    expect(matches("bbox=2,48,3,49")).toBe(false);
+  });
+
+  it("keeps the filters only, in one form, and says them in words", () => {
+    expect(normalizeSearchQuery("sort=price-asc&maxPrice=100&minPrice=500&type=rent&cursor=x&view=map")).toBe(
+      "type=rent&minPrice=100&maxPrice=500",
+    );
+    expect(normalizeSearchQuery("beds=-1&bbox=10,50,5,40&q=%20%20a%20%20b ")).toBe("q=a+b");
+    expect(
+      describeFilter(
+        parseSearchFilter(new URLSearchParams("type=rent&q=berlin&maxPrice=1500&beds=2&parking=1")),
+        ENGLISH,
+      ),
+    ).toBe("For rent · “berlin” · up to $1,500 · 2+ bedrooms · parking");
+  });
+});

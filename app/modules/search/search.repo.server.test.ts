@@ -1,0 +1,427 @@
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NewListingRow } from "#app/db/schema.ts";
+import { ENGLISH } from "#app/modules/i18n/i18n.ts";
+import { matchesFilter } from "#app/modules/saved/saved-search.filter.ts";
+import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
+import { createUser, testListingRow } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { WORLD } from "./search.map.ts";
+import { clusterListings, countListings, MAP_GRID, searchListings } from "./search.repo.server.ts";
+import {
+  COUNTED_UP_TO,
+  EMPTY_SEARCH,
+  homesCount,
+  SEARCH_SORTS,
+  type SearchFilters,
+  type SearchSort,
+} from "./search.rules.ts";
+import { parseSearchParams } from "./search.schema.ts";
+import { queryWords } from "./search.words.ts";
+
+let testDb: TestDb;
+let ownerId: string;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+  ownerId = (await createUser(testDb.db)).id;
+});
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+const WORDS = [
+  "München",
+  "Berlin",
+  "Łódź",
+  "Straße",
+  "Paris",
+  "park",
+  "parkside",
+  "sunny",
+  "Köln",
+  "garden",
+  "OR",
+];
+const QUERY_BITS = [
+  ...WORDS,
+  "munchen",
+  "berl",
+  "lodz",
+  "strasse",
+  "par",
+  "KÖLN",
+  '"',
+  "*",
+  "-",
+  ":",
+  "(",
+  ")",
+  "NEAR",
+  "gar",
+];
+
+const listingArb = fc.record({
+  type: fc.constantFrom("rent" as const, "sale" as const),
+  name: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(" ")),
+  location: fc.array(fc.constantFrom(...WORDS), { minLength: 1, maxLength: 3 }).map((w) => w.join(", ")),
+  bedrooms: fc.integer({ min: 1, max: 5 }),
+  bathrooms: fc.integer({ min: 1, max: 3 }),
+  parking: fc.boolean(),
+  furnished: fc.boolean(),
+  offer: fc.boolean(),
+  regularPrice: fc.integer({ min: 100, max: 1000 }).map((p) => p * 10),
+  discount: fc.integer({ min: 1, max: 90 }),
+  lat: fc.integer({ min: -20, max: 20 }).map((v) => v / 4),
+  lng: fc.integer({ min: -20, max: 20 }).map((v) => v / 4),
+  // Few distinct timestamps, so ties are common and the id must break them.
+  timestamp: fc.integer({ min: 1, max: 6 }).map((t) => 1_700_000_000_000 + t),
+});
+
+// Each filter is usually absent, so that results are seldom empty.
+const rarely = fc.constantFrom(false, false, false, true);
+const filtersArb: fc.Arbitrary<SearchFilters> = fc.record({
+  q: fc.oneof(
+    fc.constant(""),
+    fc.constantFrom("par", "berl", "munchen", "KÖLN", "garden", "strasse lodz", "sunny p"),
+    fc.array(fc.constantFrom(...QUERY_BITS), { minLength: 1, maxLength: 2 }).map((w) => w.join(" ")),
+  ),
+  type: fc.constantFrom(null, null, null, "rent" as const, "sale" as const),
+  minPrice: fc.option(fc.integer({ min: 0, max: 6_000 }), { freq: 4 }),
+  maxPrice: fc.option(fc.integer({ min: 3_000, max: 10_000 }), { freq: 4 }),
+  beds: fc.option(fc.integer({ min: 1, max: 4 }), { freq: 4 }),
+  baths: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 4 }),
+  parking: rarely,
+  furnished: rarely,
+  offer: rarely,
+  bbox: fc.option(
+    fc
+      .tuple(fc.integer({ min: -6, max: 2 }), fc.integer({ min: -6, max: 2 }), fc.integer({ min: 2, max: 8 }))
+      .map(([west, south, size]) => ({ west, south, east: west + size, north: south + size })),
+    { freq: 4 },
+  ),
+});
+
+type Row = NewListingRow & { price: number };
+
+function tokens(text: string) {
+  return foldToLowerAscii(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** The filters as plain code: what the indexes must answer. */
+function matches(row: Row, f: SearchFilters) {
+  const words = queryWords(f.q);
+  const have = tokens(`${row.name} ${row.location}`);
+  const wordsMatch = words.every((word, index) =>
+    index === words.length - 1 ? have.some((token) => token.startsWith(word)) : have.includes(word),
+  );
+  return (
+    wordsMatch &&
+    (!f.type || row.type === f.type) &&
+    (!f.offer || row.offer) &&
+    (!f.parking || row.parking) &&
+    (!f.furnished || row.furnished) &&
+    (f.minPrice === null || row.price >= f.minPrice) &&
+    (f.maxPrice === null || row.price <= f.maxPrice) &&
+    (f.beds === null || row.bedrooms >= f.beds) &&
+    (f.baths === null || row.bathrooms >= f.baths) &&
+    (!f.bbox ||
+      (row.lng >= f.bbox.west &&
+        row.lng <= f.bbox.east &&
+        row.lat >= f.bbox.south &&
+        row.lat <= f.bbox.north))
+  );
+}
+
+function compare(sort: SearchSort) {
+  return (a: Row, b: Row) => {
+    const key =
+      sort === "newest"
+        ? b.timestamp - a.timestamp
+        : sort === "price-asc"
+          ? a.price - b.price
+          : b.price - a.price;
+    if (key !== 0) return key;
+    return sort === "price-asc" ? (a.id < b.id ? -1 : 1) : a.id < b.id ? 1 : -1;
+  };
+}
+
+type GeneratedListing = typeof listingArb extends fc.Arbitrary<infer T> ? T : never;
+
+async function seed(listings: GeneratedListing[]) {
+  await testDb.db.deleteFrom("listing").execute();
+  const rows: Row[] = listings.map(({ discount, ...listing }, index) => {
+    const discountedPrice = listing.offer ? listing.regularPrice - discount * 10 : null;
+    const row = testListingRow(ownerId, {
+      ...listing,
+      discountedPrice,
+      id: `L${String(index).padStart(4, "0")}`,
+    });
+    return { ...row, price: discountedPrice ?? listing.regularPrice };
+  });
+  if (rows.length > 0) {
+    await testDb.db
+      .insertInto("listing")
+      .values(rows.map(({ price, ...row }) => row))
+      .execute();
+  }
+  return rows;
+}
+
+async function readAllPages(filters: SearchFilters, sort: SearchSort, pageSize: number) {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  for (let pages = 0; pages < 100; pages++) {
+    const page: Awaited<ReturnType<typeof searchListings>> = await searchListings(
+      testDb.db,
+      filters,
+      sort,
+      cursor,
+      pageSize,
+    );
+    expect(page.listings.length).toBeLessThanOrEqual(pageSize);
+    ids.push(...page.listings.map((listing) => listing.id));
+    cursor = page.nextCursor;
+    if (!cursor) return ids;
+  }
+  throw new Error("pages never ended");
+}
+
+describe("search", () => {
+  it("answers every filter and sort as plain code does, and its pages join into the whole sorted result", async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(listingArb, { maxLength: 40 }),
+        filtersArb,
+        fc.constantFrom(...SEARCH_SORTS),
+        fc.integer({ min: 1, max: 7 }),
+        async (listings, filters, sort, pageSize) => {
+          const rows = await seed(listings);
+          const expected = rows
+            .filter((row) => matches(row, filters))
+            .sort(compare(sort))
+            .map((row) => row.id);
+          expect(await readAllPages(filters, sort, pageSize)).toEqual(expected);
+          expect(await countListings(testDb.db, filters)).toBe(expected.length);
+          // The alert sweep's in-memory matcher answers as the query does (a saved search is a search).
+          const alerted = rows.filter((row) =>
+            matchesFilter(filters, queryWords(filters.q), {
+              ...row,
+              discountedPrice: row.discountedPrice ?? null,
+            }),
+          );
+          expect(alerted.map((row) => row.id).sort()).toEqual([...expected].sort());
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("finds words whatever their accents and case, the last as a prefix, and reads query syntax as text", async () => {
+    await seed([]);
+    const base = {
+      type: "rent" as const,
+      bedrooms: 1,
+      bathrooms: 1,
+      parking: false,
+      furnished: false,
+      offer: false,
+    };
+    await testDb.db
+      .insertInto("listing")
+      .values([
+        testListingRow(ownerId, {
+          ...base,
+          id: "munich",
+          name: "Flat in München",
+          location: "Leopoldstraße 3",
+        }),
+        testListingRow(ownerId, {
+          ...base,
+          id: "berlin",
+          name: "Loft in Berlin",
+          location: "Große Straße 1",
+        }),
+        testListingRow(ownerId, {
+          ...base,
+          id: "lodz",
+          name: "House near Łódź",
+          location: "ul. Piotrkowska",
+        }),
+      ])
+      .execute();
+    const find = async (q: string) =>
+      (await searchListings(testDb.db, { ...EMPTY_SEARCH, q }, "newest", null)).listings
+        .map((l) => l.id)
+        .sort();
+    expect(await find("munchen")).toEqual(["munich"]);
+    expect(await find("MÜNCHEN flat")).toEqual(["munich"]);
+    expect(await find("berl")).toEqual(["berlin"]);
+    expect(await find("grosse strasse")).toEqual(["berlin"]);
+    expect(await find("lodz")).toEqual(["lodz"]);
+    expect(await find("Berlin München")).toEqual([]);
+    for (const q of [
+      '"',
+      "*",
+      "berlin OR munich",
+      "NEAR(berlin)",
+      "-berlin",
+      "name:berlin",
+      "(",
+      "AND",
+      "\\",
+      "'",
+    ]) {
+      await expect(find(q)).resolves.toBeInstanceOf(Array);
+    }
+    expect(await find('"berlin"')).toEqual(["berlin"]);
+    expect(await find("loft:")).toEqual(["berlin"]);
+  });
+
+  it("counts matches up to a thousand and one, and says past that 'Over 1,000 homes'", async () => {
+    await seed([]);
+    const rows = Array.from({ length: COUNTED_UP_TO + 5 }, (_, index) =>
+      testListingRow(ownerId, { id: `C${String(index).padStart(5, "0")}`, name: "Counted flat" }),
+    );
+    for (let at = 0; at < rows.length; at += 200) {
+      await testDb.db
+        .insertInto("listing")
+        .values(rows.slice(at, at + 200))
+        .execute();
+    }
+    const total = await countListings(testDb.db, { ...EMPTY_SEARCH, q: "counted" });
+    expect(total).toBe(COUNTED_UP_TO + 1);
+    expect(homesCount(total, ENGLISH)).toBe("Over 1,000 homes");
+    expect(homesCount(COUNTED_UP_TO, ENGLISH)).toBe("1,000 homes");
+    expect(homesCount(1, ENGLISH)).toBe("1 home");
+    expect(await countListings(testDb.db, { ...EMPTY_SEARCH, q: "counted", beds: 50 })).toBe(0);
+  });
+
+  it("keeps its indexes in step with edits and deletes", async () => {
+    await seed([]);
+    const row = testListingRow(ownerId, { id: "edited", name: "Cottage by the sea", lat: 10, lng: 10 });
+    await testDb.db.insertInto("listing").values(row).execute();
+    await testDb.db
+      .updateTable("listing")
+      .set({ name: "Villa in the hills", lat: 20, lng: 20 })
+      .where("id", "=", "edited")
+      .execute();
+    const find = async (filters: Partial<SearchFilters>) =>
+      (await searchListings(testDb.db, { ...EMPTY_SEARCH, ...filters }, "newest", null)).listings.length;
+    expect(await find({ q: "cottage" })).toBe(0);
+    expect(await find({ q: "villa" })).toBe(1);
+    expect(await find({ bbox: { west: 9, south: 9, east: 11, north: 11 } })).toBe(0);
+    expect(await find({ bbox: { west: 19, south: 19, east: 21, north: 21 } })).toBe(1);
+    await testDb.db.deleteFrom("listing").where("id", "=", "edited").execute();
+    expect(await find({ q: "villa" })).toBe(0);
+    expect(await find({ bbox: { west: 19, south: 19, east: 21, north: 21 } })).toBe(0);
+  });
+
+  it("reads any parameters sensibly and answers them without failing", async () => {
+    await seed([]);
+    const names = [
+      "q",
+      "type",
+      "minPrice",
+      "maxPrice",
+      "beds",
+      "baths",
+      "parking",
+      "furnished",
+      "offer",
+      "sort",
+      "bbox",
+      "view",
+    ];
+    const value = fc.oneof(
+      fc.string({ maxLength: 300 }),
+      fc.constantFrom(
+        "",
+        "-1",
+        "NaN",
+        "Infinity",
+        "1e400",
+        "99999999999999999999",
+        "2.5",
+        "0",
+        "1,2,3,4",
+        "10,10,-10,-10",
+        "170,-10,-170,10",
+        "-200,0,0,1",
+      ),
+      fc.double().map(String),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.tuple(fc.constantFrom(...names), value), { maxLength: 14 }),
+        async (pairs) => {
+          const params = parseSearchParams(new URLSearchParams(pairs));
+          expect(params.q.length).toBeLessThanOrEqual(200);
+          if (params.minPrice !== null && params.maxPrice !== null)
+            expect(params.minPrice).toBeLessThanOrEqual(params.maxPrice);
+          if (params.bbox) expect(params.bbox.west).toBeLessThan(params.bbox.east);
+          await searchListings(testDb.db, params, params.sort, null);
+          await countListings(testDb.db, params);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it("clusters the map on the server: a bounded number of points that hold every match once", async () => {
+    await seed([]);
+    const rows = Array.from({ length: 600 }, (_, index) =>
+      testListingRow(ownerId, {
+        id: `M${index}`,
+        lat: 40 + (index % 30) / 10,
+        lng: -3 + Math.floor(index / 30) / 10,
+      }),
+    );
+    rows.push(testListingRow(ownerId, { id: "alone", lat: -30, lng: 150, name: "Alone by the sea" }));
+    for (let i = 0; i < rows.length; i += 200)
+      await testDb.db
+        .insertInto("listing")
+        .values(rows.slice(i, i + 200))
+        .execute();
+    const world = await clusterListings(testDb.db, EMPTY_SEARCH, WORLD);
+    expect(world.length).toBeLessThanOrEqual(MAP_GRID.columns * MAP_GRID.rows);
+    expect(world.reduce((sum, point) => sum + point.count, 0)).toBe(601);
+    expect(world.find((point) => point.count === 1)?.listing?.name).toBe("Alone by the sea");
+    const city = await clusterListings(testDb.db, EMPTY_SEARCH, {
+      west: -3.05,
+      south: 39.95,
+      east: -2.75,
+      north: 40.25,
+    });
+    expect(city.length).toBeGreaterThan(world.length);
+    expect(city.length).toBeLessThanOrEqual(MAP_GRID.columns * MAP_GRID.rows);
+    for (const point of city) {
+      expect(point.bounds.west).toBeLessThanOrEqual(point.lng);
+      expect(point.bounds.east).toBeGreaterThanOrEqual(point.lng);
+    }
+    expect(city.reduce((sum, point) => sum + point.count, 0)).toBe(
+      await countListings(testDb.db, {
+        ...EMPTY_SEARCH,
+        bbox: { west: -3.05, south: 39.95, east: -2.75, north: 40.25 },
+      }),
+    );
+  });
+
+  it("swaps a price range given upside down, clamps and drops what is out of range", () => {
+    const read = (query: string) => parseSearchParams(new URLSearchParams(query));
+    expect(read("minPrice=900&maxPrice=100")).toMatchObject({ minPrice: 100, maxPrice: 900 });
+    expect(read("minPrice=-5&maxPrice=99999999999")).toMatchObject({ minPrice: 0, maxPrice: 750_000_000 });
+    expect(read("beds=0&baths=abc")).toMatchObject({ beds: null, baths: null });
+    expect(read("beds=99&baths=2.7")).toMatchObject({ beds: 50, baths: 2 });
+    expect(read("bbox=170,-10,-170,10").bbox).toBeNull();
+    expect(read("bbox=1,2,3,4").bbox).toEqual({ west: 1, south: 2, east: 3, north: 4 });
+    expect(read(`q=${"a".repeat(500)}`).q).toHaveLength(200);
+    expect(read("type=rent&type=sale&sort=bogus&view=map")).toMatchObject({
+      type: "rent",
+      sort: "newest",
+      view: "map",
+    });
+  });
+});

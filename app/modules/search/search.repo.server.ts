@@ -1,0 +1,263 @@
+import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
+import type { Db } from "#app/db/db.server.ts";
+import type { Database } from "#app/db/schema.ts";
+import { logger } from "#app/logger.server.ts";
+import {
+  FAILED_PAGE,
+  type ListingSummary,
+  type ListingsPage,
+  toListingSummary,
+} from "#app/modules/listing/listing.model.ts";
+import { PAGE_SIZE, withImages } from "#app/modules/listing/listing.repo.server.ts";
+import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
+import type { MapPoint } from "./search.map.ts";
+import {
+  decodeSearchCursor,
+  encodeSearchCursor,
+  ftsMatch,
+  type SearchCursor,
+  tsQuery,
+} from "./search.query.server.ts";
+import {
+  type Bbox,
+  COUNTED_UP_TO,
+  hasFilters,
+  type SearchFilters,
+  type SearchParams,
+  type SearchSort,
+  searchQueryString,
+} from "./search.rules.ts";
+import { parseSearchParams } from "./search.schema.ts";
+import { queryWords } from "./search.words.ts";
+
+// The one query builder for lists, search and the map (decision 028). Filters run on each engine's own indexes:
+// words on SQLite's FTS5 table and PostgreSQL's GIN index over the folded name and address, the area on
+// SQLite's R*Tree and PostgreSQL's GiST index of points, the price a visitor pays on its generated column.
+// Pages are keyset for every sort: the cursor holds the last row's sort key and id, never an offset.
+
+type ListingQuery<O> = SelectQueryBuilder<Database, "listing", O>;
+
+function isPostgres(db: Db) {
+  return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
+}
+
+/** Adds every filter of `filters` (and the public-listings rule) to a query on the listing table. */
+export function whereMatches<O>(db: Db, query: ListingQuery<O>, filters: SearchFilters): ListingQuery<O> {
+  const postgres = isPostgres(db);
+  let q = query.where(whereListed);
+  if (filters.type) q = q.where("listing.type", "=", filters.type);
+  if (filters.offer) q = q.where("listing.offer", "=", true);
+  if (filters.parking) q = q.where("listing.parking", "=", true);
+  if (filters.furnished) q = q.where("listing.furnished", "=", true);
+  if (filters.minPrice !== null) q = q.where("listing.price", ">=", filters.minPrice);
+  if (filters.maxPrice !== null) q = q.where("listing.price", "<=", filters.maxPrice);
+  if (filters.beds !== null) q = q.where("listing.bedrooms", ">=", filters.beds);
+  if (filters.baths !== null) q = q.where("listing.bathrooms", ">=", filters.baths);
+  const words = queryWords(filters.q);
+  if (words.length > 0) {
+    q = postgres
+      ? q.where(
+          sql<boolean>`to_tsvector('simple'::regconfig, homestead_fold("listing"."name" || ' ' || "listing"."location"))
+            @@ to_tsquery('simple'::regconfig, ${tsQuery(words)})`,
+        )
+      : q.where("listing.id", "in", (eb) =>
+          eb
+            .selectFrom("listing_key")
+            .select("listing_key.listingId")
+            .where(
+              "listing_key.key",
+              "in",
+              sql<number>`(SELECT rowid FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)})`,
+            ),
+        );
+  }
+  if (filters.bbox) q = whereInside(q, filters.bbox, postgres);
+  return q;
+}
+
+// The R*Tree stores 32-bit floats rounded outwards, so it is asked for a slightly larger box and each row it
+// finds is then checked against the exact one; PostgreSQL's GiST index holds the exact points.
+const RTREE_SLACK = 1e-4;
+
+function whereInside<O>(query: ListingQuery<O>, { west, south, east, north }: Bbox, postgres: boolean) {
+  if (postgres) {
+    return query.where(
+      sql<boolean>`point("listing"."lng", "listing"."lat") <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
+    );
+  }
+  return query
+    .where("listing.id", "in", (eb) =>
+      eb
+        .selectFrom("listing_key")
+        .select("listing_key.listingId")
+        .where(
+          "listing_key.key",
+          "in",
+          sql<number>`(SELECT "key" FROM "listing_area" WHERE "minLng" >= ${west - RTREE_SLACK}
+            AND "maxLng" <= ${east + RTREE_SLACK} AND "minLat" >= ${south - RTREE_SLACK} AND "maxLat" <= ${north + RTREE_SLACK})`,
+        ),
+    )
+    .where("listing.lng", ">=", west)
+    .where("listing.lng", "<=", east)
+    .where("listing.lat", ">=", south)
+    .where("listing.lat", "<=", north);
+}
+
+function sortColumn(sort: SearchSort) {
+  return sort === "newest" ? ("listing.timestamp" as const) : ("listing.price" as const);
+}
+
+/** Rows after `cursor` in the sort's order: a row-value comparison both engines seek in their index. */
+function afterCursor(eb: ExpressionBuilder<Database, "listing">, cursor: SearchCursor) {
+  const direction = cursor.sort === "price-asc" ? ">" : "<";
+  return eb(eb.refTuple(sortColumn(cursor.sort), "listing.id"), direction, eb.tuple(cursor.key, cursor.id));
+}
+
+/**
+ * One page of the listings matching `filters` in `sort`'s order, after `cursor` (an opaque string from a
+ * previous page; a tampered one or one of another sort starts over). Fetches one row more than the page to
+ * know whether another page really exists.
+ */
+export async function searchListings(
+  db: Db,
+  filters: SearchFilters,
+  sort: SearchSort,
+  cursor: string | null,
+  pageSize = PAGE_SIZE,
+) {
+  const position = decodeSearchCursor(cursor, sort);
+  let query = whereMatches(db, db.selectFrom("listing").selectAll("listing"), filters);
+  if (position) query = query.where((eb) => afterCursor(eb, position));
+  const direction = sort === "price-asc" ? "asc" : "desc";
+  const rows = await query
+    .orderBy(sortColumn(sort), direction)
+    .orderBy("listing.id", direction)
+    .limit(pageSize + 1)
+    .execute();
+  const pageRows = rows.slice(0, pageSize);
+  const last = pageRows.at(-1);
+  const nextCursor =
+    rows.length > pageSize && last
+      ? encodeSearchCursor({
+          sort,
+          key: Number(sort === "newest" ? last.timestamp : last.price),
+          id: last.id,
+        })
+      : null;
+  return { listings: await withImages(db, pageRows), nextCursor };
+}
+
+/**
+ * How many listings match `filters` ("1,234 homes"), counted up to one more than COUNTED_UP_TO: past that the
+ * page says "Over 1,000 homes", and the database stops reading matches instead of reading them all.
+ */
+export async function countListings(db: Db, filters: SearchFilters): Promise<number> {
+  const matches = whereMatches(db, db.selectFrom("listing"), filters)
+    .select("listing.id")
+    .limit(COUNTED_UP_TO + 1)
+    .as("match");
+  const row = await db
+    .selectFrom(matches)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/** A page of search results as a list route returns it, with the number of matches. */
+export type SearchPage = ListingsPage & { total: number };
+
+/**
+ * The cards of a search after `cursor`, and how many match. A database failure is logged and shown as
+ * "Could not fetch listings", not as a 500.
+ */
+export async function loadSearchPage(
+  db: Db,
+  params: SearchParams,
+  cursor: string | null,
+): Promise<SearchPage> {
+  try {
+    const [page, total] = await Promise.all([
+      searchListings(db, params, params.sort, cursor),
+      countListings(db, params),
+    ]);
+    return {
+      listings: page.listings.map(toListingSummary),
+      nextCursor: page.nextCursor,
+      failed: false,
+      total,
+    };
+  } catch (error) {
+    logger.error({ err: error, params }, "could not search listings");
+    return { ...FAILED_PAGE, total: 0 };
+  }
+}
+
+/** The map's grid: at most this many cells, so the browser never gets more points than that. */
+export const MAP_GRID = { columns: 20, rows: 14 };
+
+/**
+ * The listings matching `filters` inside `area`, clustered on the server on a grid of the area (issue 11:
+ * the browser never receives more than a few hundred points, whatever the number of matches). Each cell
+ * with listings is one point; a cell with one listing carries its card.
+ */
+export async function clusterListings(db: Db, filters: SearchFilters, area: Bbox): Promise<MapPoint[]> {
+  const width = (area.east - area.west) / MAP_GRID.columns;
+  const height = (area.north - area.south) / MAP_GRID.rows;
+  // Positions inside the area are never below its corner, so truncating (SQLite) is rounding down (PostgreSQL).
+  const cell = isPostgres(db)
+    ? (column: "lng" | "lat", from: number, size: number) =>
+        sql<number>`floor(("listing".${sql.ref(column)} - ${from}) / ${size})::integer`
+    : (column: "lng" | "lat", from: number, size: number) =>
+        sql<number>`CAST(("listing".${sql.ref(column)} - ${from}) / ${size} AS INTEGER)`;
+  const cells = await whereMatches(db, db.selectFrom("listing"), { ...filters, bbox: area })
+    .select((eb) => [
+      cell("lng", area.west, width).as("column"),
+      cell("lat", area.south, height).as("row"),
+      eb.fn.countAll<number>().as("count"),
+      eb.fn.avg<number>("listing.lat").as("lat"),
+      eb.fn.avg<number>("listing.lng").as("lng"),
+      eb.fn.min("listing.lat").as("south"),
+      eb.fn.max("listing.lat").as("north"),
+      eb.fn.min("listing.lng").as("west"),
+      eb.fn.max("listing.lng").as("east"),
+      eb.fn.min("listing.id").as("id"),
+    ])
+    .groupBy(["column", "row"])
+    .execute();
+  const singles = cells.filter((row) => Number(row.count) === 1).map((row) => row.id);
+  const cards = new Map<string, ListingSummary>();
+  if (singles.length > 0) {
+    const rows = await db.selectFrom("listing").selectAll().where("id", "in", singles).execute();
+    for (const listing of await withImages(db, rows)) cards.set(listing.id, toListingSummary(listing));
+  }
+  return cells.map((row) => ({
+    lat: Number(row.lat),
+    lng: Number(row.lng),
+    count: Number(row.count),
+    bounds: {
+      west: Number(row.west),
+      south: Number(row.south),
+      east: Number(row.east),
+      north: Number(row.north),
+    },
+    listing: Number(row.count) === 1 ? (cards.get(row.id) ?? null) : null,
+  }));
+}
+
+/**
+ * A list page's search (a category, the offers): the URL's filters with what the page's path fixes, the page
+ * after the URL's cursor, whether anything narrows the list (then it is not indexed), and a key that changes
+ * with the search. Worked out here so the list pages ship none of the search's code to the browser.
+ */
+export async function loadListPage(db: Db, searchParams: URLSearchParams, fixed: Partial<SearchParams>) {
+  const search: SearchParams = { ...parseSearchParams(searchParams), ...fixed, view: "list", bbox: null };
+  const page = await loadSearchPage(db, search, searchParams.get("cursor"));
+  const filtered = hasFilters(search, fixed);
+  // Null only in the browser's fallback when the server could not be reached.
+  return {
+    search: search as SearchParams | null,
+    filtered,
+    listKey: searchQueryString(search, fixed),
+    ...page,
+  };
+}

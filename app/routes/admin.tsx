@@ -1,0 +1,282 @@
+import { data, Form, Link } from "react-router";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { refusalResponse } from "#app/http/errors.ts";
+import { readForm } from "#app/http/request-body.server.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
+import { listingPath } from "#app/modules/listing/listing.rules.ts";
+import { requireAdmin } from "#app/modules/moderation/moderation.guard.server.ts";
+import {
+  findAuditLog,
+  findHiddenListings,
+  findOpenReports,
+  findSuspendedUsers,
+} from "#app/modules/moderation/moderation.repo.server.ts";
+import {
+  auditDescription,
+  MODERATION_DONE,
+  moderationTime,
+  reasonLabel,
+} from "#app/modules/moderation/moderation.rules.ts";
+import {
+  dismissReport,
+  hideListing,
+  liftSuspension,
+  restoreListing,
+  suspendUser,
+} from "#app/modules/moderation/moderation.service.server.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { servicesContext } from "#app/services.server.ts";
+import type { Route } from "./+types/admin.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(i18nOf(matches).t("Moderation"), matches),
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  await requireAdmin(context, url, db);
+  const [reports, hiddenListings, suspendedUsers, auditLog] = await Promise.all([
+    findOpenReports(db),
+    findHiddenListings(db),
+    findSuspendedUsers(db),
+    findAuditLog(db),
+  ]);
+  return { reports, hiddenListings, suspendedUsers, auditLog };
+}
+
+const INTENTS = Object.keys(MODERATION_DONE) as (keyof typeof MODERATION_DONE)[];
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const { db, auth } = context.get(servicesContext);
+  const moderator = await requireAdmin(context, url, db);
+  const form = await readForm(request);
+  const intent = INTENTS.find((name) => name === form.get("intent"));
+  const id = String(form.get("id") ?? "");
+  if (!intent || !id) return data({ error: msg("Unknown action") }, { status: 400 });
+  const suspension = { db, auth, headers: request.headers };
+  try {
+    if (intent === "hide-listing") await hideListing(db, moderator, id);
+    else if (intent === "restore-listing") await restoreListing(db, moderator, id);
+    else if (intent === "dismiss-report") await dismissReport(db, moderator, id);
+    else if (intent === "suspend-user") await suspendUser(suspension, moderator, id);
+    else await liftSuspension(suspension, moderator, id);
+  } catch (error) {
+    return refusalResponse(error);
+  }
+  return redirectWithToast(context, "/admin", "success", MODERATION_DONE[intent]);
+}
+
+export default function Admin({ loaderData }: Route.ComponentProps) {
+  const { reports, hiddenListings, suspendedUsers, auditLog } = loaderData;
+  const { t, translate } = useI18n();
+  return (
+    <main className="page max-w-5xl">
+      <h1 className="page-heading">{t("Moderation")}</h1>
+      <section aria-labelledby="open-reports" className="mt-8">
+        <h2 id="open-reports" className="section-heading mb-4">
+          {t("Open reports ({count})", { count: reports.length })}
+        </h2>
+        {reports.length === 0 ? (
+          <p className="text-muted">{t("No open reports.")}</p>
+        ) : (
+          <ul className="flex flex-col gap-4">
+            {reports.map((report) => (
+              <li key={report.id} className="card flex flex-col gap-3 p-5">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-lg font-bold">
+                    <Link to={listingPath(report.listing)} className="link">
+                      {report.listing.name}
+                    </Link>
+                  </h3>
+                  {report.listing.hidden ? <span className="badge">{t("Hidden")}</span> : null}
+                  {report.owner.suspended ? <span className="badge">{t("Owner suspended")}</span> : null}
+                </div>
+                <p>
+                  <span className="font-semibold">{translate(reasonLabel(report.reason))}</span>
+                  <span className="text-muted">
+                    {" "}
+                    ·{" "}
+                    {t("reported by {name} on {date}", {
+                      name: report.reporterName,
+                      date: moderationTime(report.createdAt),
+                    })}
+                  </span>
+                </p>
+                {report.details ? (
+                  <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">
+                    {report.details}
+                  </blockquote>
+                ) : null}
+                <p className="text-muted">
+                  {t("Owner:")} <span className="font-semibold text-ink">{report.owner.name}</span> (
+                  {report.owner.email})
+                </p>
+                <div className="flex flex-wrap gap-2">
+                  {report.listing.hidden ? (
+                    <ActionButton
+                      intent="restore-listing"
+                      id={report.listing.id}
+                      label={t("Restore listing")}
+                      target={report.listing.name}
+                    />
+                  ) : (
+                    <ActionButton
+                      intent="hide-listing"
+                      id={report.listing.id}
+                      label={t("Hide listing")}
+                      target={report.listing.name}
+                      danger
+                    />
+                  )}
+                  {report.owner.suspended ? (
+                    <ActionButton
+                      intent="lift-suspension"
+                      id={report.owner.id}
+                      label={t("Lift suspension")}
+                      target={report.owner.name}
+                    />
+                  ) : (
+                    <ActionButton
+                      intent="suspend-user"
+                      id={report.owner.id}
+                      label={t("Suspend owner")}
+                      target={report.owner.name}
+                      danger
+                    />
+                  )}
+                  <ActionButton
+                    intent="dismiss-report"
+                    id={report.id}
+                    label={t("Dismiss report")}
+                    target={t("on {name}", { name: report.listing.name })}
+                  />
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="hidden-listings" className="mt-10">
+        <h2 id="hidden-listings" className="section-heading mb-4">
+          {t("Hidden listings ({count})", { count: hiddenListings.length })}
+        </h2>
+        {hiddenListings.length === 0 ? (
+          <p className="text-muted">{t("No hidden listings.")}</p>
+        ) : (
+          <ul className="card flex flex-col divide-y divide-line p-0">
+            {hiddenListings.map((listing) => (
+              <li key={listing.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <span>
+                  <Link to={listingPath(listing)} className="link">
+                    {listing.name}
+                  </Link>
+                  <span className="text-muted">
+                    {" "}
+                    {t("by {name}, hidden {date}", {
+                      name: listing.ownerName,
+                      date: moderationTime(listing.hiddenAt),
+                    })}
+                  </span>
+                </span>
+                <ActionButton
+                  intent="restore-listing"
+                  id={listing.id}
+                  label={t("Restore listing")}
+                  target={listing.name}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="suspended-users" className="mt-10">
+        <h2 id="suspended-users" className="section-heading mb-4">
+          {t("Suspended users ({count})", { count: suspendedUsers.length })}
+        </h2>
+        {suspendedUsers.length === 0 ? (
+          <p className="text-muted">{t("No suspended users.")}</p>
+        ) : (
+          <ul className="card flex flex-col divide-y divide-line p-0">
+            {suspendedUsers.map((user) => (
+              <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <span>
+                  <span className="font-semibold">{user.name}</span>
+                  <span className="text-muted"> ({user.email})</span>
+                </span>
+                <ActionButton
+                  intent="lift-suspension"
+                  id={user.id}
+                  label={t("Lift suspension")}
+                  target={user.name}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section aria-labelledby="audit-log" className="mt-10">
+        <h2 id="audit-log" className="section-heading mb-4">
+          {t("Audit log")}
+        </h2>
+        {auditLog.length === 0 ? (
+          <p className="text-muted">{t("No actions yet.")}</p>
+        ) : (
+          <div className="card overflow-x-auto p-0">
+            <table className="w-full text-left text-sm">
+              <thead className="text-muted">
+                <tr>
+                  <th scope="col" className="p-3 font-semibold">
+                    {t("When")}
+                  </th>
+                  <th scope="col" className="p-3 font-semibold">
+                    {t("Who")}
+                  </th>
+                  <th scope="col" className="p-3 font-semibold">
+                    {t("What")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-line">
+                {auditLog.map((entry) => (
+                  <tr key={entry.id}>
+                    <td className="p-3 whitespace-nowrap">{moderationTime(entry.createdAt)}</td>
+                    <td className="p-3">{entry.actorName}</td>
+                    <td className="p-3">{auditDescription(entry)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </main>
+  );
+}
+
+type ActionButtonProps = {
+  intent: keyof typeof MODERATION_DONE;
+  id: string;
+  label: string;
+  /** What it acts on, for the button's accessible name ("Hide listing Sunny flat"). */
+  target: string;
+  danger?: boolean;
+};
+
+/** One moderator action: a one-field form, so it works before JavaScript loads. */
+function ActionButton({ intent, id, label, target, danger = false }: ActionButtonProps) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button
+        type="submit"
+        aria-label={`${label} ${target}`}
+        className={`btn-small ${danger ? "btn-danger" : "btn-secondary"}`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}

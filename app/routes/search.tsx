@@ -1,0 +1,144 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router";
+import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
+import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { SearchViewToggle } from "#app/components/search/search-view-toggle.tsx";
+import { ServerHtml } from "#app/components/search/server-html.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { orFailedPage } from "#app/modules/listing/listing.model.ts";
+import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
+import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
+import { filterQuery } from "#app/modules/saved/saved-search.filter.ts";
+import { WORLD } from "#app/modules/search/search.map.ts";
+import { clusterListings, loadSearchPage } from "#app/modules/search/search.repo.server.ts";
+import { searchQueryString } from "#app/modules/search/search.rules.ts";
+import { parseSearchParams } from "#app/modules/search/search.schema.ts";
+import { searchMeta } from "#app/modules/search/search.seo.ts";
+import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
+import { servicesContext } from "#app/services.server.ts";
+import type { Route } from "./+types/search.ts";
+
+// The map view's code (and Leaflet's, behind it) loads only when the map view opens.
+const SearchMap = lazy(() => import("#app/components/search/search-map.tsx"));
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
+  loaderData?.meta
+    ? [
+        { title: `${loaderData.meta.title} · ${siteNameOf(matches)}` },
+        ...loaderData.meta.tags,
+        feedLink(loaderData.filters, loaderData.meta.title, i18nOf(matches).t),
+      ]
+    : [];
+
+export async function loader({ context, request, url }: Route.LoaderArgs) {
+  const { db, config, i18n } = context.get(servicesContext);
+  const params = parseSearchParams(url.searchParams);
+  const [page, points] = await Promise.all([
+    loadSearchPage(db, params, url.searchParams.get("cursor")),
+    params.view === "map" ? clusterListings(db, params, params.bbox ?? WORLD).catch(() => []) : null,
+  ]);
+  const savedIds = await savedIdsForViewer(
+    context,
+    request,
+    db,
+    page.listings.map((listing) => listing.id),
+  );
+  // Worked out here, so the list view ships none of the search's own code (the 125 KB first-load budget).
+  const list = searchQueryString({ ...params, view: "list" });
+  // The filters alone (the map area included): what Save this search keeps and what the feed follows.
+  const filters = filterQuery(params);
+  const map = searchQueryString({ ...params, view: "map" });
+  const filtersHtml = renderSearchFilters({
+    i18n,
+    params,
+    action: "/search",
+    total: page.failed ? null : page.total,
+  });
+  return {
+    filtersHtml,
+    // Null only in the browser's fallback, when the server could not be reached.
+    params: params as typeof params | null,
+    meta: searchMeta(params, config.publicUrl, i18n) as ReturnType<typeof searchMeta> | null,
+    listKey: searchQueryString(params),
+    filters,
+    hrefs: { list: `/search${list ? `?${list}` : ""}`, map: `/search?${map}` },
+    ...page,
+    savedIds,
+    map: points
+      ? {
+          points,
+          area: params.bbox ?? WORLD,
+          tileUrl: config.map.tileUrl,
+          attribution: config.map.attribution,
+        }
+      : null,
+  };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return orFailedPage(serverLoader, {
+    params: null,
+    filtersHtml: "",
+    meta: null,
+    listKey: "",
+    filters: "",
+    hrefs: { list: "/search", map: "/search?view=map" },
+    total: 0,
+    map: null,
+  });
+}
+
+export default function Search({ loaderData }: Route.ComponentProps) {
+  const { params, map, filtersHtml, listKey, filters, hrefs } = loaderData;
+  const q = params?.q.trim();
+  const { t } = useI18n();
+  const list = (
+    <ListingList
+      key={listKey}
+      page={loaderData}
+      label={t("Search")}
+      empty={{
+        message: t("No homes match this search"),
+        illustration: "search",
+        detail: t("Try fewer filters, another place, or a larger area of the map."),
+        action: (
+          <Link to="/search" className="btn-primary">
+            {t("Clear filters")}
+          </Link>
+        ),
+      }}
+    />
+  );
+  return (
+    <main className="page">
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="page-heading">{q ? t("Homes matching “{words}”", { words: q }) : t("Find a home")}</h1>
+        <div className="flex flex-wrap items-center gap-3">
+          {/* The filters and the map area, whatever the view: a saved search is this page's query. */}
+          <SaveSearchForm query={filters} redirectTo={`/search${listKey ? `?${listKey}` : ""}`} />
+          <SearchViewToggle view={map ? "map" : "list"} hrefs={hrefs} />
+        </div>
+      </div>
+      {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
+      {map && params ? (
+        <div className="grid gap-8 lg:grid-cols-2">
+          <div className="lg:sticky lg:top-4 lg:self-start">
+            <Suspense fallback={<div className="h-80 rounded-2xl bg-surface-2 md:h-[32rem]" />}>
+              <SearchMap
+                points={map.points}
+                params={params}
+                area={map.area}
+                tileUrl={map.tileUrl}
+                attribution={map.attribution}
+              />
+            </Suspense>
+          </div>
+          <div className="beside-map">{list}</div>
+        </div>
+      ) : (
+        list
+      )}
+    </main>
+  );
+}
