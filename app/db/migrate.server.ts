@@ -14,6 +14,7 @@ import * as createJobLease from "#app/db/migrations/2026_11_24_0600_create_job_l
 import * as listingStatusAndDates from "#app/db/migrations/2026_11_24_0610_listing_status_and_dates.ts";
 import * as pageCacheVersion from "#app/db/migrations/2026_11_24_0700_page_cache_version.ts";
 import * as pageCacheIgnoresBookkeeping from "#app/db/migrations/2026_11_27_0100_page_cache_ignores_listing_bookkeeping.ts";
+import * as storeListingSearchVector from "#app/db/migrations/2026_11_27_0200_store_listing_search_vector.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_24_0610_listing_status_and_dates": listingStatusAndDates,
   "2026_11_24_0700_page_cache_version": pageCacheVersion,
   "2026_11_27_0100_page_cache_ignores_listing_bookkeeping": pageCacheIgnoresBookkeeping,
+  "2026_11_27_0200_store_listing_search_vector": storeListingSearchVector,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,5 +1,14 @@
-import { DatabaseSync, type SQLInputValue } from "node:sqlite";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
+import { LRUCache } from "lru-cache";
+
+/**
+ * Prepared statements kept per connection, by their SQL. Kysely prepares every statement it runs; SQLite's
+ * parsing and planning is then a good part of a short query's time (the search's subqueries most of all), and
+ * an app runs the same few hundred statements again and again. SQLite re-prepares a kept statement by itself
+ * when the schema changes.
+ */
+const KEPT_STATEMENTS = 500;
 
 /**
  * Adapts `node:sqlite` (built into Node 24, no native addon to compile) to the interface Kysely's
@@ -13,19 +22,31 @@ export function openSqliteDatabase(file: string): SqliteDatabase & { raw: Databa
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
+  const kept = new LRUCache<string, { statement: StatementSync; reader: boolean }>({ max: KEPT_STATEMENTS });
+  const prepared = (sql: string) => {
+    let entry = kept.get(sql);
+    if (!entry) {
+      const statement = raw.prepare(sql);
+      entry = { statement, reader: statement.columns().length > 0 };
+      kept.set(sql, entry);
+    }
+    return entry;
+  };
   return {
     raw,
     close: () => raw.close(),
     prepare(sql: string): SqliteStatement {
-      const statement = raw.prepare(sql);
+      const { statement, reader } = prepared(sql);
       return {
-        reader: statement.columns().length > 0,
+        reader,
         all: (parameters) => statement.all(...bind(parameters)).map(toPlainObject),
         run: (parameters) => {
           const { changes, lastInsertRowid } = statement.run(...bind(parameters));
           return { changes, lastInsertRowid };
         },
-        iterate: (parameters) => mapIterator(statement.iterate(...bind(parameters)), toPlainObject),
+        // A stream reads its rows over many turns of the event loop, while the same SQL may run again: it
+        // gets a statement of its own.
+        iterate: (parameters) => mapIterator(raw.prepare(sql).iterate(...bind(parameters)), toPlainObject),
       };
     },
   };

@@ -259,6 +259,27 @@ test("the same search works with JavaScript off", async ({ browser, data }) => {
   await context.close();
 });
 
+test("on a phone the filters fold under one Filters button that says how many are set", async ({ browser, data }) => {
+  const word = uniqueWord();
+  await seedHomes(data, word);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`/search?q=${word}`);
+  const filters = page.getByRole("search", { name: "Filters" });
+  // Folded: the words and the buttons show, the rest waits behind "Filters".
+  await expect(filters.getByRole("searchbox", { name: "City, address or name" })).toBeVisible();
+  await expect(filters.getByLabel("Bedrooms")).toBeHidden();
+  await filters.getByText("Filters", { exact: true }).click();
+  await filters.getByLabel("Bedrooms").selectOption("2");
+  await filters.getByLabel("Sort").selectOption("price-asc");
+  await filters.getByRole("button", { name: "Show homes" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "homes" })).toHaveText("13 homes");
+  // The new page folds them again, and counts what is set.
+  await expect(filters.getByLabel("Bedrooms")).toBeHidden();
+  await expect(filters.getByText("Filters (2)", { exact: true })).toBeVisible();
+  await context.close();
+});
+
 test("the map: clusters from the server, a click zooms in and splits them, panning updates the list, a marker shows its card", async ({
   page,
   data,

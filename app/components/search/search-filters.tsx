@@ -36,6 +36,7 @@ export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props
   // "Clear filters": every filter off; the sort, the view and the map's area kept.
   const { sort, view, bbox } = params;
   const clear = searchQueryString({ ...EMPTY_SEARCH, sort, view, bbox }, fixed);
+  const activeCount = countFolded(params, fixed);
   return (
     <search aria-label={t("Filters")} className="mb-8">
       <form
@@ -58,78 +59,94 @@ export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props
             className="text-input"
           />
         </div>
-        {"type" in fixed || "offer" in fixed ? null : (
-          <div>
-            <label htmlFor="filter-type" className="field-label">
-              {t("Rent or buy")}
-            </label>
-            <select id="filter-type" name="type" defaultValue={params.type ?? ""} className="text-input">
-              <option value="">{t("Rent or buy")}</option>
-              <option value="rent">{t("For rent")}</option>
-              <option value="sale">{t("For sale")}</option>
-            </select>
+        {/* On phones the bar would fill the first screen: the words stay, the rest folds under "Filters" (a
+            native disclosure, no script). From the sm breakpoint up it is always open and its fields sit in the form's
+            own grid (display: contents here, and on its ::details-content in app.css). */}
+        <details className="search-more col-span-2 sm:contents">
+          <summary className="btn-secondary btn-small w-full sm:hidden">
+            {activeCount > 0 ? t("Filters ({count})", { count: activeCount }) : t("Filters")}
+          </summary>
+          <div className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:contents">
+            {"type" in fixed || "offer" in fixed ? null : (
+              <div>
+                <label htmlFor="filter-type" className="field-label">
+                  {t("Rent or buy")}
+                </label>
+                <select id="filter-type" name="type" defaultValue={params.type ?? ""} className="text-input">
+                  <option value="">{t("Rent or buy")}</option>
+                  <option value="rent">{t("For rent")}</option>
+                  <option value="sale">{t("For sale")}</option>
+                </select>
+              </div>
+            )}
+            <div>
+              <label htmlFor="filter-min-price" className="field-label">
+                {t("Min price ({currency})", { currency: i18n.currencySymbol })}
+              </label>
+              <input
+                id="filter-min-price"
+                name="minPrice"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                defaultValue={params.minPrice ?? ""}
+                className="text-input"
+              />
+            </div>
+            <div>
+              <label htmlFor="filter-max-price" className="field-label">
+                {t("Max price ({currency})", { currency: i18n.currencySymbol })}
+              </label>
+              <input
+                id="filter-max-price"
+                name="maxPrice"
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step={1}
+                defaultValue={params.maxPrice ?? ""}
+                className="text-input"
+              />
+            </div>
+            <RoomsSelect
+              id="filter-beds"
+              name="beds"
+              label={t("Bedrooms")}
+              any={t("Any")}
+              value={params.beds}
+            />
+            <RoomsSelect
+              id="filter-baths"
+              name="baths"
+              label={t("Bathrooms")}
+              any={t("Any")}
+              value={params.baths}
+            />
+            <div>
+              <label htmlFor="filter-sort" className="field-label">
+                {t("Sort")}
+              </label>
+              <select id="filter-sort" name="sort" defaultValue={params.sort} className="text-input">
+                {SEARCH_SORTS.map((sort) => (
+                  <option key={sort} value={sort}>
+                    {t(SORT_LABELS[sort])}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-3">
+              <legend className="sr-only">{t("Must have")}</legend>
+              <Check name="parking" label={t("Parking spot")} checked={params.parking} />
+              <Check name="furnished" label={t("Furnished")} checked={params.furnished} />
+              {"offer" in fixed ? null : <Check name="offer" label={t("Offer")} checked={params.offer} />}
+            </fieldset>
           </div>
-        )}
-        <div>
-          <label htmlFor="filter-min-price" className="field-label">
-            {t("Min price ({currency})", { currency: i18n.currencySymbol })}
-          </label>
-          <input
-            id="filter-min-price"
-            name="minPrice"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            defaultValue={params.minPrice ?? ""}
-            className="text-input"
-          />
-        </div>
-        <div>
-          <label htmlFor="filter-max-price" className="field-label">
-            {t("Max price ({currency})", { currency: i18n.currencySymbol })}
-          </label>
-          <input
-            id="filter-max-price"
-            name="maxPrice"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
-            defaultValue={params.maxPrice ?? ""}
-            className="text-input"
-          />
-        </div>
-        <RoomsSelect id="filter-beds" name="beds" label={t("Bedrooms")} any={t("Any")} value={params.beds} />
-        <RoomsSelect
-          id="filter-baths"
-          name="baths"
-          label={t("Bathrooms")}
-          any={t("Any")}
-          value={params.baths}
-        />
-        <div>
-          <label htmlFor="filter-sort" className="field-label">
-            {t("Sort")}
-          </label>
-          <select id="filter-sort" name="sort" defaultValue={params.sort} className="text-input">
-            {SEARCH_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(SORT_LABELS[sort])}
-              </option>
-            ))}
-          </select>
-        </div>
-        <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-3">
-          <legend className="sr-only">{t("Must have")}</legend>
-          <Check name="parking" label={t("Parking spot")} checked={params.parking} />
-          <Check name="furnished" label={t("Furnished")} checked={params.furnished} />
-          {"offer" in fixed ? null : <Check name="offer" label={t("Offer")} checked={params.offer} />}
-        </fieldset>
+        </details>
         {params.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
         {/* The map's area stays part of the search when other filters change. */}
         {params.bbox ? <input type="hidden" name="bbox" value={formatBbox(params.bbox)} /> : null}
-        <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 sm:col-span-4 lg:col-span-3">
+        <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 sm:col-span-4 lg:col-span-6">
           {filtered ? (
             <a href={`${action}${clear ? `?${clear}` : ""}`} className="btn-secondary btn-small">
               {t("Clear filters")}
@@ -150,6 +167,21 @@ export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props
       </div>
     </search>
   );
+}
+
+/** How many of the folded filters are set, for the phone's "Filters (3)". */
+function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
+  return [
+    params.type !== null && !("type" in fixed),
+    params.minPrice !== null,
+    params.maxPrice !== null,
+    params.beds !== null,
+    params.baths !== null,
+    params.sort !== "newest",
+    params.parking,
+    params.furnished,
+    params.offer && !("offer" in fixed),
+  ].filter(Boolean).length;
 }
 
 function RoomsSelect({

@@ -106,6 +106,7 @@ export const GERMAN = {
   Features: "Ausstattung",
   "Filtered by: {filters}": "Gefiltert nach: {filters}",
   Filters: "Filter",
+  "Filters ({count})": "Filter ({count})",
   "Find a home": "Ein Zuhause finden",
   "Find your next home": "Finden Sie Ihr nächstes Zuhause",
   "Finishing sign-in": "Anmeldung wird abgeschlossen",

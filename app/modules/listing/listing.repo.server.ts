@@ -286,17 +286,19 @@ export async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]>
 // is stored without one (SPEC.md section 7), and none is read back without one.
 function toListing(row: ListingRow, images: ImageRow[]): Listing {
   // hiddenAt is moderation's (listing.visibility.server.ts), not part of the listing's shape; nor are the
-  // freshness job's dates, nor price (the search's generated price a visitor pays).
+  // freshness job's dates, nor price (the search's generated price a visitor pays), nor PostgreSQL's stored
+  // search words (searchVector, a column only that engine has, so not in the schema's types).
   const {
     lat,
     lng,
     hiddenAt: _hiddenAt,
     price: _price,
+    searchVector: _searchVector,
     confirmedAt,
     reminderSentAt,
     expiredAt,
     ...fields
-  } = row;
+  } = row as ListingRow & { searchVector?: unknown };
   const offer = Boolean(row.offer);
   const timestamp = Number(row.timestamp);
   return {

@@ -5,6 +5,7 @@ import type { AlertFrequency } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
+import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { formatPrice, listingPath } from "#app/modules/listing/listing.rules.ts";
@@ -33,6 +34,8 @@ const CLAIM_MS = 2 * 60_000;
 /** Attempts before a bouncing address's alerts are paused. */
 export const MAX_ATTEMPTS = 5;
 const SEND_BATCH = 20;
+/** Searches moved on (and alerts queued) per write transaction: short, so page queries wait little behind one. */
+const QUEUE_BATCH = 50;
 
 /** Backoff after the `attempts`th failed send: 1, 4, 16, 64 minutes. */
 export function retryDelayMs(attempts: number) {
@@ -47,6 +50,9 @@ type SweepResult = { searches: number; listings: number; deliveries: number };
  */
 export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResult> {
   const upTo = now - SETTLE_MS;
+  // The sweep shares the process with page requests: it gives them a turn every few milliseconds of matching
+  // and after each write transaction.
+  const pace = createPacer();
   const due = await db
     .selectFrom("savedSearch")
     .select(["id", "userId", "query", "frequency", "lastAlertAt"])
@@ -92,6 +98,7 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
   const quiet: string[] = [];
   const found: Found[] = [];
   for (const search of due) {
+    await pace();
     const last = Number(search.lastAlertAt);
     if ((candidates[0]?.timestamp ?? 0) <= last) {
       quiet.push(search.id); // nothing published since its last alert
@@ -109,19 +116,21 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
     else found.push({ search, last, matches });
   }
   // Searches that alerted last together (the same `lastAlertAt` and frequency) move on together: one UPDATE
-  // guarded by that old value and one INSERT per few hundred, in a transaction. When the UPDATE moves fewer
+  // guarded by that old value and one INSERT per QUEUE_BATCH, in a transaction. When the UPDATE moves fewer
   // rows than it names, another runner took some: that group is redone search by search.
   const groups = Map.groupBy(found, (item) => `${item.last}:${item.search.frequency}`);
   let deliveries = 0;
   for (const group of groups.values()) {
-    for (let i = 0; i < group.length; i += 250) {
-      const chunk = group.slice(i, i + 250);
+    for (let i = 0; i < group.length; i += QUEUE_BATCH) {
+      const chunk = group.slice(i, i + QUEUE_BATCH);
       deliveries +=
         (await queueTogether(db, chunk, upTo, now)) ?? (await queueOneByOne(db, chunk, upTo, now));
+      await pace({ always: true });
     }
   }
   // Searches with nothing new move on too, so the next sweep reads only newer listings.
   for (let i = 0; i < quiet.length; i += 500) {
+    await pace({ always: true });
     await db
       .updateTable("savedSearch")
       .set({ lastAlertAt: upTo })

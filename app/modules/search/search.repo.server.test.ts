@@ -7,7 +7,15 @@ import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 import { createUser, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { WORLD } from "./search.map.ts";
-import { clusterListings, countListings, MAP_GRID, searchListings } from "./search.repo.server.ts";
+import {
+  type Access,
+  chooseAccess,
+  clusterListings,
+  countListings,
+  INDEX_MATCHES_UP_TO,
+  MAP_GRID,
+  searchListings,
+} from "./search.repo.server.ts";
 import {
   COUNTED_UP_TO,
   EMPTY_SEARCH,
@@ -170,7 +178,7 @@ async function seed(listings: GeneratedListing[]) {
   return rows;
 }
 
-async function readAllPages(filters: SearchFilters, sort: SearchSort, pageSize: number) {
+async function readAllPages(filters: SearchFilters, sort: SearchSort, pageSize: number, access?: Access) {
   const ids: string[] = [];
   let cursor: string | null = null;
   for (let pages = 0; pages < 100; pages++) {
@@ -180,6 +188,7 @@ async function readAllPages(filters: SearchFilters, sort: SearchSort, pageSize: 
       sort,
       cursor,
       pageSize,
+      access,
     );
     expect(page.listings.length).toBeLessThanOrEqual(pageSize);
     ids.push(...page.listings.map((listing) => listing.id));
@@ -203,8 +212,12 @@ describe("search", () => {
             .filter((row) => matches(row, filters))
             .sort(compare(sort))
             .map((row) => row.id);
+          // Both ways of reading a search (from the words' and area's indexes, or walking the sort's index)
+          // answer the same; with this few listings the search itself would always choose the first.
           expect(await readAllPages(filters, sort, pageSize)).toEqual(expected);
+          expect(await readAllPages(filters, sort, pageSize, "walk")).toEqual(expected);
           expect(await countListings(testDb.db, filters)).toBe(expected.length);
+          expect(await countListings(testDb.db, filters, "walk")).toBe(expected.length);
           // The alert sweep's in-memory matcher answers as the query does (a saved search is a search).
           const alerted = rows.filter((row) =>
             matchesFilter(filters, queryWords(filters.q), {
@@ -297,6 +310,56 @@ describe("search", () => {
     expect(homesCount(COUNTED_UP_TO, ENGLISH)).toBe("1,000 homes");
     expect(homesCount(1, ENGLISH)).toBe("1 home");
     expect(await countListings(testDb.db, { ...EMPTY_SEARCH, q: "counted", beds: 50 })).toBe(0);
+  });
+
+  it("walks the sort's index when the words or the area match many listings, and its pages still hold each match once", async () => {
+    await seed([]);
+    const dense = INDEX_MATCHES_UP_TO + 60;
+    const rows = Array.from({ length: 2 * dense }, (_, index) =>
+      testListingRow(ownerId, {
+        id: `W${String(index).padStart(5, "0")}`,
+        // Every other listing is in Berlin; prices repeat so the id must break ties.
+        name: index % 2 === 0 ? "Flat in Berlin" : "Flat in Paris",
+        location: index % 2 === 0 ? "Berlin, Germany" : "Paris, France",
+        lat: index % 2 === 0 ? 52.5 : 48.85,
+        lng: index % 2 === 0 ? 13.4 : 2.35,
+        regularPrice: 1000 + (index % 7) * 100,
+        timestamp: 1_700_000_000_000 + (index % 13),
+      }),
+    );
+    for (let at = 0; at < rows.length; at += 200) {
+      await testDb.db
+        .insertInto("listing")
+        .values(rows.slice(at, at + 200))
+        .execute();
+    }
+    const berlin = { west: 13, south: 52, east: 14, north: 53 };
+    for (const filters of [
+      { ...EMPTY_SEARCH, q: "berl" },
+      { ...EMPTY_SEARCH, bbox: berlin },
+      { ...EMPTY_SEARCH, q: "flat", bbox: berlin },
+    ]) {
+      // PostgreSQL's planner weighs the words itself (the stored tsvector has statistics): only an area is counted.
+      const weighed = testDb.kind === "sqlite" || filters.bbox;
+      expect(await chooseAccess(testDb.db, filters)).toBe(weighed ? "walk" : "index");
+      const expected = rows
+        .filter((row) => row.location.startsWith("Berlin"))
+        .map((row) => ({ ...row, price: row.regularPrice }))
+        .sort(compare("price-desc"))
+        .map((row) => row.id);
+      expect(await readAllPages(filters, "price-desc", 400)).toEqual(expected);
+      expect(await countListings(testDb.db, filters)).toBe(COUNTED_UP_TO + 1);
+    }
+    // A rare word among them is read from its index, and sorted.
+    await testDb.db
+      .insertInto("listing")
+      .values(
+        testListingRow(ownerId, { id: "rare", name: "Lighthouse in Berlin", location: "Berlin, Germany" }),
+      )
+      .execute();
+    const rare = { ...EMPTY_SEARCH, q: "lighthouse" };
+    expect(await chooseAccess(testDb.db, rare)).toBe("index");
+    expect(await readAllPages(rare, "newest", 10)).toEqual(["rare"]);
   });
 
   it("keeps its indexes in step with edits and deletes", async () => {

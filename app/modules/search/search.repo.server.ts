@@ -31,18 +31,77 @@ import { parseSearchParams } from "./search.schema.ts";
 import { queryWords } from "./search.words.ts";
 
 // The one query builder for lists, search and the map (decision 028). Filters run on each engine's own indexes:
-// words on SQLite's FTS5 table and PostgreSQL's GIN index over the folded name and address, the area on
+// words on SQLite's FTS5 table and PostgreSQL's GIN index over the stored, folded name and address, the area on
 // SQLite's R*Tree and PostgreSQL's GiST index of points, the price a visitor pays on its generated column.
 // Pages are keyset for every sort: the cursor holds the last row's sort key and id, never an offset.
+//
+// A search with words or an area is read one of two ways (its `Access`, chosen by chooseAccess):
+// - "index": the words' or the area's own index finds the few matches first, and only those are sorted;
+// - "walk": when those indexes match many listings, the sort's B-tree index is read in order and each row is
+//   checked (words against the FTS5 matches, kept in a Bloom-filtered list; the area as plain lng/lat ranges),
+//   so a page stops after its rows instead of sorting every match. That is what keeps a page of "Berlin" or of
+//   a city's box at a million listings as cheap as one of the whole list (docs/measurements.md, Search).
 
 type ListingQuery<O> = SelectQueryBuilder<Database, "listing", O>;
+
+/** How a search reads its matches: see above. */
+export type Access = "index" | "walk";
+
+/** Above this many listings matching the words or the area alone, a search walks the sort index. */
+export const INDEX_MATCHES_UP_TO = 2000;
 
 function isPostgres(db: Db) {
   return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
 }
 
+/**
+ * Whether `filters` are best read from the words' and the area's own indexes ("index") or by walking the sort
+ * index ("walk"): "index" when either of them matches at most INDEX_MATCHES_UP_TO listings (each counted up to
+ * one more, straight from its index, which is a fraction of a millisecond), else "walk". PostgreSQL's planner
+ * weighs the words itself (the stored tsvector has statistics); the area's `<@ box` has none, so it is counted.
+ */
+export async function chooseAccess(db: Db, filters: SearchFilters): Promise<Access> {
+  const postgres = isPostgres(db);
+  const words = queryWords(filters.q);
+  const sizes: Promise<number>[] = [];
+  const upTo = INDEX_MATCHES_UP_TO + 1;
+  if (words.length > 0 && !postgres) {
+    sizes.push(
+      countRows(
+        db,
+        sql`SELECT 1 FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)} LIMIT ${upTo}`,
+      ),
+    );
+  }
+  if (filters.bbox) {
+    const { west, south, east, north } = filters.bbox;
+    sizes.push(
+      countRows(
+        db,
+        postgres
+          ? sql`SELECT 1 FROM "listing" WHERE point("lng", "lat") <@ box(point(${west}, ${south}), point(${east}, ${north}))
+              LIMIT ${upTo}`
+          : sql`SELECT 1 FROM "listing_area" WHERE ${rtreeInside(filters.bbox)} LIMIT ${upTo}`,
+      ),
+    );
+  }
+  if (sizes.length === 0) return "index";
+  const smallest = Math.min(...(await Promise.all(sizes)));
+  return smallest <= INDEX_MATCHES_UP_TO ? "index" : "walk";
+}
+
+async function countRows(db: Db, rows: ReturnType<typeof sql>) {
+  const result = await sql<{ n: number }>`SELECT count(*) AS "n" FROM (${rows}) AS "rows"`.execute(db);
+  return Number(result.rows[0]?.n ?? 0);
+}
+
 /** Adds every filter of `filters` (and the public-listings rule) to a query on the listing table. */
-export function whereMatches<O>(db: Db, query: ListingQuery<O>, filters: SearchFilters): ListingQuery<O> {
+export function whereMatches<O>(
+  db: Db,
+  query: ListingQuery<O>,
+  filters: SearchFilters,
+  access: Access = "index",
+): ListingQuery<O> {
   const postgres = isPostgres(db);
   let q = query.where(whereListed);
   if (filters.type) q = q.where("listing.type", "=", filters.type);
@@ -55,23 +114,27 @@ export function whereMatches<O>(db: Db, query: ListingQuery<O>, filters: SearchF
   if (filters.baths !== null) q = q.where("listing.bathrooms", ">=", filters.baths);
   const words = queryWords(filters.q);
   if (words.length > 0) {
-    q = postgres
-      ? q.where(
-          sql<boolean>`to_tsvector('simple'::regconfig, homestead_fold("listing"."name" || ' ' || "listing"."location"))
-            @@ to_tsquery('simple'::regconfig, ${tsQuery(words)})`,
-        )
-      : q.where("listing.id", "in", (eb) =>
-          eb
-            .selectFrom("listing_key")
-            .select("listing_key.listingId")
-            .where(
-              "listing_key.key",
-              "in",
-              sql<number>`(SELECT rowid FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)})`,
-            ),
-        );
+    if (postgres) {
+      q = q.where(
+        sql<boolean>`"listing"."searchVector" @@ to_tsquery('simple'::regconfig, ${tsQuery(words)})`,
+      );
+    } else {
+      const matches = sql<number>`(SELECT rowid FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)})`;
+      q =
+        access === "index"
+          ? q.where("listing.id", "in", (eb) =>
+              eb
+                .selectFrom("listing_key")
+                .select("listing_key.listingId")
+                .where("listing_key.key", "in", matches),
+            )
+          : // The row's key is compared with the matches: SQLite reads them once, and cannot start from them.
+            q.where(
+              sql<boolean>`(SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id") IN ${matches}`,
+            );
+    }
   }
-  if (filters.bbox) q = whereInside(q, filters.bbox, postgres);
+  if (filters.bbox) q = whereInside(q, filters.bbox, postgres, access);
   return q;
 }
 
@@ -79,28 +142,34 @@ export function whereMatches<O>(db: Db, query: ListingQuery<O>, filters: SearchF
 // finds is then checked against the exact one; PostgreSQL's GiST index holds the exact points.
 const RTREE_SLACK = 1e-4;
 
-function whereInside<O>(query: ListingQuery<O>, { west, south, east, north }: Bbox, postgres: boolean) {
-  if (postgres) {
-    return query.where(
-      sql<boolean>`point("listing"."lng", "listing"."lat") <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
-    );
-  }
-  return query
-    .where("listing.id", "in", (eb) =>
-      eb
-        .selectFrom("listing_key")
-        .select("listing_key.listingId")
-        .where(
-          "listing_key.key",
-          "in",
-          sql<number>`(SELECT "key" FROM "listing_area" WHERE "minLng" >= ${west - RTREE_SLACK}
-            AND "maxLng" <= ${east + RTREE_SLACK} AND "minLat" >= ${south - RTREE_SLACK} AND "maxLat" <= ${north + RTREE_SLACK})`,
-        ),
-    )
+function rtreeInside({ west, south, east, north }: Bbox) {
+  return sql`"minLng" >= ${west - RTREE_SLACK} AND "maxLng" <= ${east + RTREE_SLACK}
+    AND "minLat" >= ${south - RTREE_SLACK} AND "maxLat" <= ${north + RTREE_SLACK}`;
+}
+
+function whereInside<O>(query: ListingQuery<O>, bbox: Bbox, postgres: boolean, access: Access) {
+  const { west, south, east, north } = bbox;
+  const ranges = query
     .where("listing.lng", ">=", west)
     .where("listing.lng", "<=", east)
     .where("listing.lat", ">=", south)
     .where("listing.lat", "<=", north);
+  if (access === "walk") return ranges;
+  if (postgres) {
+    return ranges.where(
+      sql<boolean>`point("listing"."lng", "listing"."lat") <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
+    );
+  }
+  return ranges.where("listing.id", "in", (eb) =>
+    eb
+      .selectFrom("listing_key")
+      .select("listing_key.listingId")
+      .where(
+        "listing_key.key",
+        "in",
+        sql<number>`(SELECT "key" FROM "listing_area" WHERE ${rtreeInside(bbox)})`,
+      ),
+  );
 }
 
 function sortColumn(sort: SearchSort) {
@@ -124,9 +193,11 @@ export async function searchListings(
   sort: SearchSort,
   cursor: string | null,
   pageSize = PAGE_SIZE,
+  access?: Access,
 ) {
   const position = decodeSearchCursor(cursor, sort);
-  let query = whereMatches(db, db.selectFrom("listing").selectAll("listing"), filters);
+  const how = access ?? (await chooseAccess(db, filters));
+  let query = whereMatches(db, db.selectFrom("listing").selectAll("listing"), filters, how);
   if (position) query = query.where((eb) => afterCursor(eb, position));
   const direction = sort === "price-asc" ? "asc" : "desc";
   const rows = await query
@@ -151,8 +222,13 @@ export async function searchListings(
  * How many listings match `filters` ("1,234 homes"), counted up to one more than COUNTED_UP_TO: past that the
  * page says "Over 1,000 homes", and the database stops reading matches instead of reading them all.
  */
-export async function countListings(db: Db, filters: SearchFilters): Promise<number> {
-  const matches = whereMatches(db, db.selectFrom("listing"), filters)
+export async function countListings(db: Db, filters: SearchFilters, access?: Access): Promise<number> {
+  const words = queryWords(filters.q);
+  if (!isPostgres(db) && (words.length > 0 || filters.bbox) && !narrowedByIndex(filters)) {
+    return countFromSqliteIndex(db, filters, words);
+  }
+  const how = access ?? (await chooseAccess(db, filters));
+  const matches = whereMatches(db, db.selectFrom("listing"), filters, how)
     .select("listing.id")
     .limit(COUNTED_UP_TO + 1)
     .as("match");
@@ -161,6 +237,39 @@ export async function countListings(db: Db, filters: SearchFilters): Promise<num
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
+}
+
+/** Type, offer and price have B-tree indexes of the listing table that a count may start from. */
+function narrowedByIndex(filters: SearchFilters) {
+  return filters.type !== null || filters.offer || filters.minPrice !== null || filters.maxPrice !== null;
+}
+
+/**
+ * SQLite's count of a search by words or area: it starts from the FTS5 (or R*Tree) rows and checks each one's
+ * listing against the other filters, so it stops at COUNTED_UP_TO + 1 matches instead of first listing every
+ * match of the words (SQLite would build that list whole for `listing.id IN (...)`).
+ */
+async function countFromSqliteIndex(db: Db, filters: SearchFilters, words: string[]) {
+  const driver =
+    words.length > 0
+      ? sql`SELECT rowid AS "key" FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)}`
+      : sql`SELECT "key" FROM "listing_area" WHERE ${rtreeInside(filters.bbox!)}`;
+  // Everything but the words, the area as exact ranges (the R*Tree's box is a little larger).
+  const rest = whereMatches(
+    db,
+    db.selectFrom("listing").select(sql`1`.as("one")),
+    { ...filters, q: "" },
+    "walk",
+  ).where(
+    "listing.id",
+    "=",
+    sql<string>`(SELECT "listingId" FROM "listing_key" WHERE "key" = "driver"."key")`,
+  );
+  const result = await sql<{ total: number }>`SELECT count(*) AS "total" FROM (
+      SELECT 1 FROM (${driver}) AS "driver" WHERE EXISTS ${rest} LIMIT ${COUNTED_UP_TO + 1}) AS "counted"`.execute(
+    db,
+  );
+  return Number(result.rows[0]?.total ?? 0);
 }
 
 /** A page of search results as a list route returns it, with the number of matches. */
@@ -176,9 +285,10 @@ export async function loadSearchPage(
   cursor: string | null,
 ): Promise<SearchPage> {
   try {
+    const access = await chooseAccess(db, params);
     const [page, total] = await Promise.all([
-      searchListings(db, params, params.sort, cursor),
-      countListings(db, params),
+      searchListings(db, params, params.sort, cursor, PAGE_SIZE, access),
+      countListings(db, params, access),
     ]);
     return {
       listings: page.listings.map(toListingSummary),
@@ -209,7 +319,8 @@ export async function clusterListings(db: Db, filters: SearchFilters, area: Bbox
         sql<number>`floor(("listing".${sql.ref(column)} - ${from}) / ${size})::integer`
     : (column: "lng" | "lat", from: number, size: number) =>
         sql<number>`CAST(("listing".${sql.ref(column)} - ${from}) / ${size} AS INTEGER)`;
-  const cells = await whereMatches(db, db.selectFrom("listing"), { ...filters, bbox: area })
+  // Every match is grouped, with no sort to stop early: the area's index is the way in, whatever its size.
+  const cells = await whereMatches(db, db.selectFrom("listing"), { ...filters, bbox: area }, "index")
     .select((eb) => [
       cell("lng", area.west, width).as("column"),
       cell("lat", area.south, height).as("row"),
