@@ -259,7 +259,10 @@ test("the same search works with JavaScript off", async ({ browser, data }) => {
   await context.close();
 });
 
-test("on a phone the filters fold under one Filters button that says how many are set", async ({ browser, data }) => {
+test("on a phone the filters fold under one Filters button that says how many are set", async ({
+  browser,
+  data,
+}) => {
   const word = uniqueWord();
   await seedHomes(data, word);
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
