@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { Kysely, type LogEvent, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, type LogEvent, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "#app/config.server.ts";
 import { logger } from "#app/logger.server.ts";
@@ -21,6 +21,11 @@ export type DbObserver = {
 
 // int8 (our epoch-millisecond timestamps and COUNT results) would otherwise arrive as strings from pg.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Whether `db` talks to PostgreSQL (else SQLite), for the few places where the engines differ. */
+export function isPostgres(db: Db) {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
 
 /** The one place that chooses the SQL engine: SQLite file by default, PostgreSQL for a postgres URL. */
 export function createDb(database: DbTarget, observer?: DbObserver): Db {

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Config } from "#app/config.server.ts";
-import type { Db } from "#app/db/db.server.ts";
+import { type Db, isPostgres } from "#app/db/db.server.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
@@ -34,8 +34,12 @@ const CLAIM_MS = 2 * 60_000;
 /** Attempts before a bouncing address's alerts are paused. */
 export const MAX_ATTEMPTS = 5;
 const SEND_BATCH = 20;
-/** Searches moved on (and alerts queued) per write transaction: short, so page queries wait little behind one. */
-const QUEUE_BATCH = 50;
+/**
+ * Searches moved on (and alerts queued) per write transaction. On SQLite the app's page queries wait behind
+ * each one (one connection, statements on the main thread), so they are short; PostgreSQL's run beside them,
+ * so fewer, larger ones keep the sweep under a second there (docs/measurements.md, Search alerts).
+ */
+const QUEUE_BATCH = { sqlite: 50, postgres: 250 };
 
 /** Backoff after the `attempts`th failed send: 1, 4, 16, 64 minutes. */
 export function retryDelayMs(attempts: number) {
@@ -120,9 +124,10 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
   // rows than it names, another runner took some: that group is redone search by search.
   const groups = Map.groupBy(found, (item) => `${item.last}:${item.search.frequency}`);
   let deliveries = 0;
+  const batch = QUEUE_BATCH[isPostgres(db) ? "postgres" : "sqlite"];
   for (const group of groups.values()) {
-    for (let i = 0; i < group.length; i += QUEUE_BATCH) {
-      const chunk = group.slice(i, i + QUEUE_BATCH);
+    for (let i = 0; i < group.length; i += batch) {
+      const chunk = group.slice(i, i + batch);
       deliveries +=
         (await queueTogether(db, chunk, upTo, now)) ?? (await queueOneByOne(db, chunk, upTo, now));
       await pace({ always: true });

@@ -1,5 +1,5 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
-import type { Db } from "#app/db/db.server.ts";
+import { type Db, isPostgres } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
 import {
@@ -49,10 +49,6 @@ export type Access = "index" | "walk";
 
 /** Above this many listings matching the words or the area alone, a search walks the sort index. */
 export const INDEX_MATCHES_UP_TO = 2000;
-
-function isPostgres(db: Db) {
-  return db.getExecutor().adapter.constructor.name === "PostgresAdapter";
-}
 
 /**
  * Whether `filters` are best read from the words' and the area's own indexes ("index") or by walking the sort
