@@ -151,6 +151,7 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
       publicUrl: config.publicUrl,
       siteName: config.site.name,
       ttlDays: config.listingTtlDays,
+      i18n: config.i18n,
     }),
   );
   // Limit hits older than the longest window (a day) count for nothing: swept hourly.

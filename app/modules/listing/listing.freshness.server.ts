@@ -1,6 +1,8 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
+import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
+import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { Job, JobContext } from "#app/modules/jobs/jobs.server.ts";
 import type { Mailer } from "#app/providers/mail/mail.server.ts";
 import type { ListingType } from "./listing.model.ts";
@@ -32,6 +34,8 @@ export type FreshnessDeps = {
   publicUrl: string;
   siteName: string;
   ttlDays: number;
+  /** LOCALE and CURRENCY: the e-mail's language (English when absent). */
+  i18n?: { locale: string; currency: string };
 };
 
 // --- Tokens
@@ -217,33 +221,41 @@ function freshnessMail(
   const link = (answer: FreshnessAnswer) =>
     freshnessLink(deps, { listingId: listing.id, answer, reminderSentAt: listing.reminderSentAt });
   const taken = takenStatus(listing.type);
-  const takenLabel = `Mark as ${taken}`;
+  const { t } = serverI18n(deps);
+  const takenLabel = taken === "let" ? t("Mark as let") : t("Mark as sold");
   const page = `${deps.publicUrl}${listingPath(listing)}`;
+  const hello = t("Hello {name},", { name: listing.ownerName });
+  const asked = t('Is your home "{name}" still available? It was last confirmed {days} days ago.', {
+    name: listing.name,
+    days: String(deps.ttlDays),
+  });
+  const unanswered = t(
+    "Without an answer within 7 days it is hidden from the lists; you can renew it from your profile.",
+  );
   const text = [
-    `Hello ${listing.ownerName},`,
+    hello,
     "",
-    `Is your home "${listing.name}" still available? It was last confirmed ${deps.ttlDays} days ago.`,
+    asked,
     "",
-    `Confirm it is still available: ${link("confirm")}`,
+    `${t("Confirm it is still available")}: ${link("confirm")}`,
     `${takenLabel}: ${link(taken)}`,
     "",
-    "Without an answer within 7 days it is hidden from the lists; you can renew it from your profile.",
-    `Your listing: ${page}`,
+    unanswered,
+    `${t("Your listing")}: ${page}`,
   ].join("\n");
   const html = [
-    `<p>Hello ${escapeHtml(listing.ownerName)},</p>`,
-    `<p>Is your home <a href="${escapeHtml(page)}">${escapeHtml(listing.name)}</a> still available? It was last confirmed ${deps.ttlDays} days ago.</p>`,
-    `<p><a href="${escapeHtml(link("confirm"))}">Confirm</a> &nbsp; <a href="${escapeHtml(link(taken))}">${takenLabel}</a></p>`,
-    "<p>Without an answer within 7 days it is hidden from the lists; you can renew it from your profile.</p>",
+    `<p>${escapeHtml(hello)}</p>`,
+    `<p><a href="${escapeHtml(page)}">${escapeHtml(asked)}</a></p>`,
+    `<p><a href="${escapeHtml(link("confirm"))}">${escapeHtml(t("Confirm"))}</a> &nbsp; <a href="${escapeHtml(link(taken))}">${escapeHtml(takenLabel)}</a></p>`,
+    `<p>${escapeHtml(unanswered)}</p>`,
   ].join("");
   return {
     to: listing.email,
-    subject: `Is your home still available? ${listing.name} on ${deps.siteName}`,
+    subject: t("Is your home still available? {name} on {siteName}", {
+      name: listing.name,
+      siteName: deps.siteName,
+    }),
     text,
     html,
   };
-}
-
-function escapeHtml(value: string) {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

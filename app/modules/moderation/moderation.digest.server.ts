@@ -2,6 +2,7 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
+import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
 import { reasonLabel } from "./moderation.rules.ts";
 
@@ -12,7 +13,11 @@ import { reasonLabel } from "./moderation.rules.ts";
 export const DIGEST_EVERY_MS = 60 * 60 * 1000;
 const DIGEST_ROW = "reports";
 
-export type DigestDeps = { db: Db; mailer: Mailer; config: Pick<Config, "publicUrl" | "site" | "auth"> };
+export type DigestDeps = {
+  db: Db;
+  mailer: Mailer;
+  config: Pick<Config, "publicUrl" | "site" | "auth"> & Partial<Pick<Config, "i18n">>;
+};
 
 /**
  * Sends one digest of the reports not yet sent to every administrator (ADMIN_EMAILS) when there are some and
@@ -67,23 +72,24 @@ export async function sendReportDigest({ db, mailer, config }: DigestDeps, now =
 type PendingReport = { reason: string; details: string | null; listingName: string };
 
 function digestMail(reports: PendingReport[], config: DigestDeps["config"]): Omit<MailMessage, "to"> {
+  // LOCALE's words (English by default), as on /admin.
+  const { t, tn, translate } = serverI18n(config);
   const adminUrl = `${config.publicUrl}/admin`;
-  const count = reports.length === 1 ? "1 new report" : `${reports.length} new reports`;
+  const count = tn(reports.length, "{count} new report", "{count} new reports");
+  const heading = t("{count} on {siteName}:", { count, siteName: config.site.name });
+  const reason = (report: PendingReport) => translate(reasonLabel(report.reason));
   const lines = reports.map(
-    (report) =>
-      `- ${report.listingName}: ${reasonLabel(report.reason)}${report.details ? ` (${report.details})` : ""}`,
+    (report) => `- ${report.listingName}: ${reason(report)}${report.details ? ` (${report.details})` : ""}`,
   );
-  const text = [`${count} on ${config.site.name}:`, "", ...lines, "", `Review them at ${adminUrl}`].join(
-    "\n",
-  );
+  const text = [heading, "", ...lines, "", `${t("Review them")}: ${adminUrl}`].join("\n");
   const items = reports
     .map(
       (report) =>
-        `<li><strong>${escapeHtml(report.listingName)}</strong>: ${escapeHtml(reasonLabel(report.reason))}${
+        `<li><strong>${escapeHtml(report.listingName)}</strong>: ${escapeHtml(reason(report))}${
           report.details ? ` (${escapeHtml(report.details)})` : ""
         }</li>`,
     )
     .join("");
-  const html = `<p>${count} on ${escapeHtml(config.site.name)}:</p><ul>${items}</ul><p><a href="${escapeHtml(adminUrl)}">Review them</a></p>`;
+  const html = `<p>${escapeHtml(heading)}</p><ul>${items}</ul><p><a href="${escapeHtml(adminUrl)}">${escapeHtml(t("Review them"))}</a></p>`;
   return { subject: `${config.site.name}: ${count}`, text, html };
 }

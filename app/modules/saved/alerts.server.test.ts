@@ -109,6 +109,25 @@ describe("search alerts", () => {
     expect(smtp.messages[1]!.text).toContain("Berlin house");
   });
 
+  it("writes the alert in LOCALE's language, prices in CURRENCY", async () => {
+    const t0 = Date.UTC(2031, 5, 1);
+    const owner = await createUser(testDb.db);
+    await searcher("q=hafen", t0);
+    await createListing(testDb.db, owner.id, {
+      timestamp: t0 + 60_000,
+      name: "Wohnung am Hafen",
+      regularPrice: 1850,
+    });
+    const german = { ...config, i18n: { locale: "de-DE", currency: "EUR" } };
+    await runSearchAlerts({ ...deps(), config: german }, t0 + 120_000);
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.subject).toBe("1 neues Zuhause für Ihre Suche: Miete oder Kauf · „hafen“");
+    expect(mail.text).toContain("Wohnung am Hafen, 1.850\u00a0€");
+    expect(mail.text).toContain("Diese E-Mails abbestellen: https://homes.test/unsubscribe?token=");
+    expect(mail.html).toContain(">Abbestellen</a>");
+  });
+
   it("two runners on two connections send each alert once", async () => {
     const t0 = Date.UTC(2032, 0, 1);
     const owner = await createUser(testDb.db);

@@ -3,6 +3,7 @@ import type { Config } from "#app/config.server.ts";
 import { type Db, isPostgres } from "#app/db/db.server.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
+import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
@@ -366,9 +367,7 @@ async function deliver(
 
 type MailListing = NonNullable<Awaited<ReturnType<typeof findListingById>>>;
 
-function escapeHtml(text: string) {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+// The words are LOCALE's (the server's translations; English by default), as on the pages.
 
 function alertMail(
   config: AlertDeps["config"],
@@ -378,13 +377,24 @@ function alertMail(
   unsubscribe: string,
 ) {
   const i18n = serverI18n(config);
-  const count = listings.length === 1 ? "1 new home" : `${listings.length} new homes`;
-  const subject = `${count} for your search: ${words}`;
+  const { t, tn } = i18n;
+  const count = tn(listings.length, "{count} new home", "{count} new homes");
+  const subject = t("{count} for your search: {words}", { count, words });
+  const intro = t("{count} match your saved search ({words}).", { count, words });
   const searchUrl = `${config.publicUrl}/search?${query}`;
   const lines = listings.map(
     (listing) => `${listing.name}, ${formatPrice(listing, i18n)}\n${config.publicUrl}${listingPath(listing)}`,
   );
-  const text = `${count} match your saved search (${words}).\n\n${lines.join("\n\n")}\n\nSee them all: ${searchUrl}\n\nStop these e-mails: ${unsubscribe}\n`;
+  const text = [
+    intro,
+    "",
+    lines.join("\n\n"),
+    "",
+    `${t("See them all")}: ${searchUrl}`,
+    "",
+    `${t("Stop these e-mails")}: ${unsubscribe}`,
+    "",
+  ].join("\n");
   const cards = listings
     .map((listing) => {
       const url = `${config.publicUrl}${listingPath(listing)}`;
@@ -395,34 +405,34 @@ function alertMail(
       return `<tr><td style="padding:12px 0"><a href="${escapeHtml(url)}">${image}</a><p style="margin:8px 0 0;font-weight:bold">${escapeHtml(formatPrice(listing, i18n))}</p><p style="margin:4px 0"><a href="${escapeHtml(url)}">${escapeHtml(listing.name)}</a></p><p style="margin:0;color:#555">${escapeHtml(listing.location)}</p></td></tr>`;
     })
     .join("");
-  const html = `<p>${escapeHtml(count)} match your saved search (${escapeHtml(words)}).</p><table role="presentation">${cards}</table><p><a href="${escapeHtml(searchUrl)}">See them all</a></p><p style="color:#555;font-size:13px"><a href="${escapeHtml(unsubscribe)}">Unsubscribe</a> from this search's alerts.</p>`;
+  const html = `<p>${escapeHtml(intro)}</p><table role="presentation">${cards}</table><p><a href="${escapeHtml(searchUrl)}">${escapeHtml(t("See them all"))}</a></p><p style="color:#555;font-size:13px"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("Unsubscribe"))}</a> ${escapeHtml(t("from this search's alerts."))}</p>`;
   return { subject, text, html };
 }
 
 function digestMail(config: AlertDeps["config"], listings: MailListing[]) {
   const i18n = serverI18n(config);
+  const { t } = i18n;
   const news = (listing: MailListing) =>
     listing.status === "let"
-      ? "has been let"
+      ? t("{name} has been let", { name: listing.name })
       : listing.status === "sold"
-        ? "has been sold"
-        : `is now ${formatPrice(listing, i18n)}`;
+        ? t("{name} has been sold", { name: listing.name })
+        : t("{name} is now {price}", { name: listing.name, price: formatPrice(listing, i18n) });
   const subject =
     listings.length === 1
-      ? `A home you saved ${news(listings[0]!)}`
-      : `${listings.length} homes you saved have news`;
-  const lines = listings.map(
-    (listing) => `${listing.name} ${news(listing)}\n${config.publicUrl}${listingPath(listing)}`,
-  );
+      ? t("News about a home you saved: {news}", { news: news(listings[0]!) })
+      : t("{count} homes you saved have news", { count: i18n.number(listings.length) });
+  const heading = t("News about the homes you saved:");
+  const lines = listings.map((listing) => `${news(listing)}\n${config.publicUrl}${listingPath(listing)}`);
   const saved = `${config.publicUrl}/saved`;
-  const text = `News about the homes you saved:\n\n${lines.join("\n\n")}\n\nYour saved homes: ${saved}\n`;
+  const text = [heading, "", lines.join("\n\n"), "", `${t("Your saved homes")}: ${saved}`, ""].join("\n");
   const items = listings
     .map((listing) => {
       const url = `${config.publicUrl}${listingPath(listing)}`;
-      return `<li><a href="${escapeHtml(url)}">${escapeHtml(listing.name)}</a> ${escapeHtml(news(listing))}</li>`;
+      return `<li><a href="${escapeHtml(url)}">${escapeHtml(news(listing))}</a></li>`;
     })
     .join("");
-  const html = `<p>News about the homes you saved:</p><ul>${items}</ul><p><a href="${escapeHtml(saved)}">Your saved homes</a></p>`;
+  const html = `<p>${escapeHtml(heading)}</p><ul>${items}</ul><p><a href="${escapeHtml(saved)}">${escapeHtml(t("Your saved homes"))}</a></p>`;
   return { subject, text, html };
 }
 

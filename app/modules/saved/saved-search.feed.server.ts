@@ -3,7 +3,12 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
-import { formatPrice, listingPath } from "#app/modules/listing/listing.rules.ts";
+import {
+  bathroomsLabel,
+  bedroomsLabel,
+  formatPrice,
+  listingPath,
+} from "#app/modules/listing/listing.rules.ts";
 import { searchListings } from "#app/modules/search/search.repo.server.ts";
 import type { SearchFilters } from "#app/modules/search/search.rules.ts";
 import { describeFilter, filterQuery, parseSearchFilter } from "./saved-search.filter.ts";
@@ -26,7 +31,7 @@ export async function searchFeed(
   const feed = new Feed({
     id: `${config.publicUrl}/feed.atom${query_ ? `?${query_}` : ""}`,
     title: `${words_}: ${config.siteName}`,
-    description: `The newest homes for ${words_}`,
+    description: i18n.t("The newest homes for {search}", { search: words_ }),
     link: pageUrl,
     feedLinks: { atom: `${config.publicUrl}/feed.atom${query_ ? `?${query_}` : ""}` },
     updated: new Date(listings[0]?.timestamp ?? 0),
@@ -41,7 +46,7 @@ export async function searchFeed(
       id: url,
       link: url,
       title: `${listing.name}, ${formatPrice(listing, i18n)}`,
-      description: `${listing.location}. ${listing.bedrooms} bed, ${listing.bathrooms} bath.`,
+      description: `${listing.location}. ${bedroomsLabel(listing.bedrooms, i18n)}, ${bathroomsLabel(listing.bathrooms, i18n)}.`,
       date: new Date(listing.timestamp),
       image: image ? (image.startsWith("http") ? image : `${config.publicUrl}${image}`) : undefined,
     });
