@@ -223,7 +223,12 @@ export async function countListings(db: Db, filters: SearchFilters, access?: Acc
   if (!isPostgres(db) && (words.length > 0 || filters.bbox) && !narrowedByIndex(filters)) {
     return countFromSqliteIndex(db, filters, words);
   }
-  const how = access ?? (await chooseAccess(db, filters));
+  // When the area is all PostgreSQL has an index for, it counts from the GiST index whatever the page does: a
+  // count reads matches in no order, and the index's bitmap stops at COUNTED_UP_TO + 1 where the ranges alone
+  // are a sequential scan. With words or an indexed filter too, its planner weighs those better (the box's
+  // estimate is fixed).
+  const areaOnly = isPostgres(db) && words.length === 0 && !narrowedByIndex(filters);
+  const how = areaOnly ? "index" : (access ?? (await chooseAccess(db, filters)));
   const matches = whereMatches(db, db.selectFrom("listing"), filters, how)
     .select("listing.id")
     .limit(COUNTED_UP_TO + 1)
