@@ -60,13 +60,14 @@ export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props
           />
         </div>
         {/* On phones the bar would fill the first screen: the words stay, the rest folds under "Filters" (a
-            native disclosure, no script). From the sm breakpoint up it is always open and its fields sit in the form's
-            own grid (display: contents here, and on its ::details-content in app.css). */}
-        <details className="search-more col-span-2 sm:contents">
-          <summary className="btn-secondary btn-small w-full sm:hidden">
+            native disclosure, no script). From the sm breakpoint up, in browsers that can style a disclosure's
+            content, it is always open and its fields sit in the form's own grid (app.css, .search-more);
+            older ones keep the Filters button there too. */}
+        <details className="search-more col-span-2 sm:col-span-4 lg:col-span-6">
+          <summary className="btn-secondary btn-small w-full">
             {activeCount > 0 ? t("Filters ({count})", { count: activeCount }) : t("Filters")}
           </summary>
-          <div className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:contents">
+          <div className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-6">
             {"type" in fixed || "offer" in fixed ? null : (
               <div>
                 <label htmlFor="filter-type" className="field-label">
