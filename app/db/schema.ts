@@ -112,6 +112,19 @@ export interface ListingKeyTable {
   listingId: string;
 }
 
+/**
+ * The search map's cells (decision 044): per zoom level of a fixed grid (squares of 360 / 2^level degrees), how
+ * many listed listings a cell holds and the sums of their coordinates. Kept by triggers; only read by the app.
+ */
+export interface MapCellTable {
+  level: number;
+  x: number;
+  y: number;
+  count: number;
+  sumLat: number;
+  sumLng: number;
+}
+
 type NullableMs = ColumnType<number | null, number | null | undefined, number | null>;
 type ListingStatusValue = "available" | "let" | "sold";
 
@@ -302,6 +315,7 @@ export interface Database {
   listing: ListingTable;
   image: ImageTable;
   listing_key: ListingKeyTable;
+  mapCell: MapCellTable;
   messageThread: MessageThreadTable;
   message: MessageTable;
   userBlock: UserBlockTable;

@@ -3,6 +3,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
+import { createDb, type DbTarget } from "#app/db/db.server.ts";
+import { migrateToLatest } from "#app/db/migrate.server.ts";
 import { REPO_ROOT } from "#tests/support/app-server.ts";
 
 /** A database holding the bench listings, and how it came to be. */
@@ -20,8 +22,10 @@ export async function prepareSqliteData(dataDir: string, listings: number): Prom
   const file = path.join(dataDir, "homestead.sqlite");
   const env = { DATA_DIR: dataDir };
   const database = { kind: "sqlite" as const, file };
-  if (existsSync(file) && countSqliteBulkListings(file) >= listings)
+  if (existsSync(file) && countSqliteBulkListings(file) >= listings) {
+    await migrateReused(database);
     return { env, database, seedSeconds: null };
+  }
   return { env, database, seedSeconds: await runSeed(env, listings) };
 }
 
@@ -56,9 +60,22 @@ export async function preparePostgresData(
           () => 0,
         ),
     );
-    if (count >= listings) return { env, database, seedSeconds: null };
+    if (count >= listings) {
+      await migrateReused(database);
+      return { env, database, seedSeconds: null };
+    }
   }
   return { env, database, seedSeconds: await runSeed(env, listings) };
+}
+
+/** Data an earlier run left is brought up to this version's schema, as the app does when it starts. */
+async function migrateReused(database: DbTarget) {
+  const db = createDb(database);
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
 }
 
 function countSqliteBulkListings(file: string): number {

@@ -13,6 +13,9 @@ export type MapPoint = {
   listing: ListingSummary | null;
 };
 
+/** The map's grid: at most this many cells, so the browser never gets more points than that. */
+export const MAP_GRID = { columns: 20, rows: 14 };
+
 /** The whole map, when a map view names no area yet (Web Mercator stops at about 85°). */
 export const WORLD: Bbox = { west: -180, south: -85, east: 180, north: 85 };
 

@@ -10,7 +10,8 @@ import {
 } from "#app/modules/listing/listing.model.ts";
 import { PAGE_SIZE, withImages } from "#app/modules/listing/listing.repo.server.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
-import type { MapPoint } from "./search.map.ts";
+import { MAP_GRID, type MapPoint } from "./search.map.ts";
+import { cellLevelFor, clusterFromCells } from "./search.map-cells.server.ts";
 import {
   decodeSearchCursor,
   encodeSearchCursor,
@@ -257,6 +258,21 @@ export async function countListings(db: Db, filters: SearchFilters, access?: Acc
 /** Enough to tell which of the words and the area narrows a count more, at a few milliseconds at most. */
 const DRIVER_COUNTED_UP_TO = 50_001;
 
+/** Whether `filters` ask for nothing but the map's area. */
+function onlyArea(filters: SearchFilters) {
+  return (
+    queryWords(filters.q).length === 0 &&
+    filters.type === null &&
+    !filters.offer &&
+    !filters.parking &&
+    !filters.furnished &&
+    filters.minPrice === null &&
+    filters.maxPrice === null &&
+    filters.beds === null &&
+    filters.baths === null
+  );
+}
+
 /** Type, offer and price have B-tree indexes of the listing table that a count may start from. */
 function narrowedByIndex(filters: SearchFilters) {
   return filters.type !== null || filters.offer || filters.minPrice !== null || filters.maxPrice !== null;
@@ -326,8 +342,7 @@ export async function loadSearchPage(
   }
 }
 
-/** The map's grid: at most this many cells, so the browser never gets more points than that. */
-export const MAP_GRID = { columns: 20, rows: 14 };
+export { MAP_GRID } from "./search.map.ts";
 
 /**
  * The listings matching `filters` inside `area`, clustered on the server on a grid of the area (issue 11:
@@ -335,6 +350,22 @@ export const MAP_GRID = { columns: 20, rows: 14 };
  * with listings is one point; a cell with one listing carries its card.
  */
 export async function clusterListings(db: Db, filters: SearchFilters, area: Bbox): Promise<MapPoint[]> {
+  // A wide area with nothing but the area to match: the cells the database keeps per zoom level answer it
+  // (decision 044). Fewer listings than that are grouped one by one below, and so is any other search.
+  const level = onlyArea(filters) ? cellLevelFor(area) : null;
+  if (level !== null) {
+    const fromCells = await clusterFromCells(
+      db,
+      area,
+      level,
+      (box) =>
+        whereMatches(db, db.selectFrom("listing").selectAll("listing"), { ...filters, bbox: box }, "index")
+          .limit(5)
+          .execute(),
+      INDEX_MATCHES_UP_TO,
+    );
+    if (fromCells) return fromCells;
+  }
   const width = (area.east - area.west) / MAP_GRID.columns;
   const height = (area.north - area.south) / MAP_GRID.rows;
   // Positions inside the area are never below its corner, so truncating (SQLite) is rounding down (PostgreSQL).

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { NewListingRow } from "#app/db/schema.ts";
+import { createUser, testListingRow } from "#tests/support/factories.ts";
+import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { MAP_GRID } from "./search.map.ts";
+import { cellLevelFor, cellOf } from "./search.map-cells.server.ts";
+import { clusterListings, INDEX_MATCHES_UP_TO } from "./search.repo.server.ts";
+import { EMPTY_SEARCH } from "./search.rules.ts";
+
+// The map's cells (decision 044) on a real database of each engine: kept by the database's triggers through
+// inserts, moves, status changes, hiding, expiry, deletes and suspensions, they give the same clusters as the
+// listings themselves, counted here in plain code.
+
+let testDb: TestDb;
+
+beforeAll(async () => {
+  testDb = await createTestDb();
+});
+afterAll(async () => {
+  await testDb.destroy();
+});
+
+// A fixed pseudo-random sequence, so a failure can be replayed.
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const EUROPE = { west: -10, south: 35, east: 25, north: 60 };
+
+type Row = NewListingRow & { id: string; lat: number; lng: number };
+
+/** What the map must show: per cell of the area's level, the public listings in it (plain code). */
+async function expectedCells(level: number) {
+  const listings = await testDb.db
+    .selectFrom("listing")
+    .innerJoin("user", "user.id", "listing.userRef")
+    .select(["listing.id", "listing.lat", "listing.lng", "user.banned"])
+    .where("listing.hiddenAt", "is", null)
+    .where("listing.status", "=", "available")
+    .where("listing.expiredAt", "is", null)
+    .execute();
+  const from = cellOf(level, EUROPE.south, EUROPE.west);
+  const to = cellOf(level, EUROPE.north, EUROPE.east);
+  const cells = new Map<string, { count: number; lat: number; lng: number; ids: string[] }>();
+  for (const listing of listings) {
+    if (listing.banned) continue;
+    const { x, y } = cellOf(level, listing.lat, listing.lng);
+    if (x < from.x || x > to.x || y < from.y || y > to.y) continue;
+    const cell = cells.get(`${x}:${y}`) ?? { count: 0, lat: 0, lng: 0, ids: [] };
+    cell.count += 1;
+    cell.lat += listing.lat;
+    cell.lng += listing.lng;
+    cell.ids.push(listing.id);
+    cells.set(`${x}:${y}`, cell);
+  }
+  return cells;
+}
+
+async function expectMapMatches() {
+  const level = cellLevelFor(EUROPE)!;
+  const points = await clusterListings(testDb.db, EMPTY_SEARCH, EUROPE);
+  const expected = await expectedCells(level);
+  expect(points.length).toBe(expected.size);
+  expect(points.length).toBeLessThanOrEqual((MAP_GRID.columns + 1) * (MAP_GRID.rows + 1));
+  for (const point of points) {
+    // The point's box is its cell: its centre names it.
+    const { x, y } = cellOf(
+      level,
+      (point.bounds.south + point.bounds.north) / 2,
+      (point.bounds.west + point.bounds.east) / 2,
+    );
+    const cell = expected.get(`${x}:${y}`);
+    expect(cell, `cell ${x}:${y}`).toBeDefined();
+    expect(point.count).toBe(cell!.count);
+    expect(point.lat).toBeCloseTo(cell!.lat / cell!.count, 6);
+    expect(point.lng).toBeCloseTo(cell!.lng / cell!.count, 6);
+    expect(point.listing?.id ?? null).toBe(cell!.count === 1 ? cell!.ids[0] : null);
+  }
+}
+
+describe("the map's cells", () => {
+  it("give the clusters of a wide area as the listings do, through every kind of write", async () => {
+    const next = random(7);
+    const owners = [await createUser(testDb.db), await createUser(testDb.db), await createUser(testDb.db)];
+    // Enough that the cells answer even with a third of them suspended (fewer are grouped one by one).
+    const rows: Row[] = Array.from({ length: 2 * INDEX_MATCHES_UP_TO + 400 }, (_, index) => ({
+      ...testListingRow(owners[index % 3]!.id, { id: `M${String(index).padStart(5, "0")}` }),
+      lat: 40 + next() * 15,
+      lng: -5 + next() * 25,
+    }));
+    // A lone home far from the others: a cell of its own, which shows its card.
+    rows.push({ ...testListingRow(owners[0]!.id, { id: "lone" }), lat: 35.5, lng: 24.5 });
+    for (let at = 0; at < rows.length; at += 200) {
+      await testDb.db
+        .insertInto("listing")
+        .values(rows.slice(at, at + 200))
+        .execute();
+    }
+    expect(cellLevelFor(EUROPE)).not.toBeNull();
+    await expectMapMatches();
+
+    const ids = (from: number, count: number) => rows.slice(from, from + count).map((row) => row.id);
+    // Moves (one statement of many rows, and one alone), let and sold, hidden, expired, deleted, available again.
+    await testDb.db
+      .updateTable("listing")
+      .set({ lat: 51.5, lng: -0.1 })
+      .where("id", "in", ids(0, 50))
+      .execute();
+    await testDb.db.updateTable("listing").set({ lng: 19.9 }).where("id", "=", "M00060").execute();
+    await testDb.db.updateTable("listing").set({ status: "let" }).where("id", "in", ids(100, 40)).execute();
+    await testDb.db
+      .updateTable("listing")
+      .set({ hiddenAt: Date.now() })
+      .where("id", "in", ids(200, 30))
+      .execute();
+    await testDb.db
+      .updateTable("listing")
+      .set({ expiredAt: Date.now() })
+      .where("id", "in", ids(300, 30))
+      .execute();
+    await testDb.db.deleteFrom("listing").where("id", "in", ids(400, 60)).execute();
+    await testDb.db
+      .updateTable("listing")
+      .set({ status: "available" })
+      .where("id", "in", ids(100, 10))
+      .execute();
+    // An update of nothing the map shows changes nothing.
+    await testDb.db
+      .updateTable("listing")
+      .set({ reminderSentAt: Date.now() })
+      .where("id", "in", ids(500, 100))
+      .execute();
+    await expectMapMatches();
+
+    // A suspended owner's homes leave the map; lifting the suspension brings them back.
+    await testDb.db.updateTable("user").set({ banned: true }).where("id", "=", owners[1]!.id).execute();
+    await expectMapMatches();
+    await testDb.db.updateTable("user").set({ banned: false }).where("id", "=", owners[1]!.id).execute();
+    await expectMapMatches();
+  });
+});

@@ -1,0 +1,149 @@
+import { sql } from "kysely";
+import type { Db } from "#app/db/db.server.ts";
+import type { ListingRow } from "#app/db/schema.ts";
+import { type ListingSummary, toListingSummary } from "#app/modules/listing/listing.model.ts";
+import { withImages } from "#app/modules/listing/listing.repo.server.ts";
+import { MAP_GRID, type MapPoint } from "./search.map.ts";
+import type { Bbox } from "./search.rules.ts";
+
+// The map of a wide area from the cells the database keeps per zoom level (decision 044, migration
+// 2026_11_27_0300): a few hundred rows, whatever the number of listings under them.
+
+/** Levels 0 to 15: at the finest, a cell is 360 / 2^15 degrees, about 1.2 km north to south. */
+export const MAP_CELL_LEVELS = 16;
+
+const sizeOf = (level: number) => 360 / 2 ** level;
+
+/** A position's cell at `level`, as the triggers compute it (positions plus 180 and 90 are never negative). */
+export function cellOf(level: number, lat: number, lng: number) {
+  const size = sizeOf(level);
+  return { x: Math.floor((lng + 180) / size), y: Math.floor((lat + 90) / size) };
+}
+
+function cellBox(level: number, x: number, y: number): Bbox {
+  const size = sizeOf(level);
+  return {
+    west: Math.max(-180, x * size - 180),
+    south: Math.max(-90, y * size - 90),
+    east: Math.min(180, (x + 1) * size - 180),
+    north: Math.min(90, (y + 1) * size - 90),
+  };
+}
+
+/**
+ * The finest level whose cells cut `area` into at most the map grid's columns and rows (as the grid of
+ * clusterListings does), or null when even the finest cells are too large for it (a neighbourhood: few enough
+ * listings to group one by one).
+ */
+export function cellLevelFor(area: Bbox): number | null {
+  const cell = Math.max(
+    (area.east - area.west) / MAP_GRID.columns,
+    (area.north - area.south) / MAP_GRID.rows,
+  );
+  if (!(cell > 0)) return null;
+  const level = Math.max(0, Math.floor(Math.log2(360 / cell)));
+  return level < MAP_CELL_LEVELS ? level : null;
+}
+
+/**
+ * The map's points for `area` at `level`, one per cell with listings: the count and mean position of its
+ * listings, the cell as the box a click zooms to, and the card of a cell's only listing. Whole cells are read,
+ * so a cell on the area's edge counts its listings just outside it too (as on the portals' maps). Listings of
+ * suspended owners, which the cells still count, are taken off here: they are few, and found by owner.
+ */
+export async function clusterFromCells(
+  db: Db,
+  area: Bbox,
+  level: number,
+  /** The public listings inside a box, read from the area's index (search.repo.server.ts's whereMatches). */
+  listedIn: (box: Bbox) => Promise<ListingRow[]>,
+  /** Null when the cells hold this many listings or fewer: grouping them one by one costs little then. */
+  moreThan: number,
+): Promise<MapPoint[] | null> {
+  const from = cellOf(level, area.south, area.west);
+  const to = cellOf(level, area.north, area.east);
+  const rows = await db
+    .selectFrom("mapCell")
+    .select(["x", "y", "count", "sumLat", "sumLng"])
+    .where("level", "=", level)
+    .where("x", ">=", from.x)
+    .where("x", "<=", to.x)
+    .where("y", ">=", from.y)
+    .where("y", "<=", to.y)
+    .where("count", ">", 0)
+    .execute();
+  const cells = new Map(rows.map((row) => [`${row.x}:${row.y}`, { ...row }]));
+  const covered = { ...cellBox(level, from.x, from.y), ...pick(cellBox(level, to.x, to.y), "east", "north") };
+  for (const listing of await suspendedOwnersListings(db, covered)) {
+    const { x, y } = cellOf(level, listing.lat, listing.lng);
+    const cell = cells.get(`${x}:${y}`);
+    if (!cell) continue;
+    cell.count -= 1;
+    cell.sumLat -= listing.lat;
+    cell.sumLng -= listing.lng;
+  }
+  const occupied = [...cells.values()].filter((cell) => cell.count > 0);
+  if (occupied.reduce((sum, cell) => sum + Number(cell.count), 0) <= moreThan) return null;
+  const points = occupied.map((cell) => ({
+    x: cell.x,
+    y: cell.y,
+    point: {
+      lat: cell.sumLat / cell.count,
+      lng: cell.sumLng / cell.count,
+      count: Number(cell.count),
+      bounds: cellBox(level, cell.x, cell.y),
+      listing: null as ListingSummary | null,
+    },
+  }));
+  await addCards(
+    db,
+    level,
+    points.filter(({ point }) => point.count === 1),
+    listedIn,
+  );
+  return points.map(({ point }) => point);
+}
+
+function pick<T, K extends keyof T>(value: T, ...keys: K[]) {
+  return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
+}
+
+/** Listings the cells count (listed by their own columns) whose owner is suspended, inside `area`. */
+function suspendedOwnersListings(db: Db, { west, south, east, north }: Bbox) {
+  return (
+    db
+      .selectFrom("listing")
+      .select(["listing.lat", "listing.lng"])
+      // Written as the partial index user_banned_idx is (a bare "banned"), so both engines use it.
+      .where("listing.userRef", "in", (eb) =>
+        eb.selectFrom("user").select("user.id").where(sql<boolean>`"user"."banned"`),
+      )
+      .where("listing.hiddenAt", "is", null)
+      .where("listing.status", "=", "available")
+      .where("listing.expiredAt", "is", null)
+      .where("listing.lng", ">=", west)
+      .where("listing.lng", "<=", east)
+      .where("listing.lat", ">=", south)
+      .where("listing.lat", "<=", north)
+      .execute()
+  );
+}
+
+/** The card of each single-listing cell: its one public listing, found by the cell's box. */
+async function addCards(
+  db: Db,
+  level: number,
+  singles: { x: number; y: number; point: MapPoint }[],
+  listedIn: (box: Bbox) => Promise<ListingRow[]>,
+) {
+  for (const single of singles) {
+    // A box's edges belong to two cells: of what it finds, the listing whose cell this is.
+    const row = (await listedIn(single.point.bounds)).find((candidate) => {
+      const cell = cellOf(level, candidate.lat, candidate.lng);
+      return cell.x === single.x && cell.y === single.y;
+    });
+    if (!row) continue;
+    const [listing] = await withImages(db, [row]);
+    if (listing) single.point.listing = toListingSummary(listing);
+  }
+}
