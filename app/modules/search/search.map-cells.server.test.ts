@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewListingRow } from "#app/db/schema.ts";
 import { createUser, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
-import { MAP_GRID } from "./search.map.ts";
+import { MAP_GRID, WORLD } from "./search.map.ts";
 import { cellLevelFor, cellOf } from "./search.map-cells.server.ts";
 import { clusterListings, INDEX_MATCHES_UP_TO } from "./search.repo.server.ts";
-import { EMPTY_SEARCH } from "./search.rules.ts";
+import { type Bbox, EMPTY_SEARCH } from "./search.rules.ts";
 
 // The map's cells (decision 044) on a real database of each engine: kept by the database's triggers through
 // inserts, moves, status changes, hiding, expiry, deletes and suspensions, they give the same clusters as the
@@ -33,8 +33,8 @@ const EUROPE = { west: -10, south: 35, east: 25, north: 60 };
 
 type Row = NewListingRow & { id: string; lat: number; lng: number };
 
-/** What the map must show: per cell of the area's level, the public listings in it (plain code). */
-async function expectedCells(level: number) {
+/** What the map must show: per cell of the area's level that reaches into it, its public listings (plain code). */
+async function expectedCells(area: Bbox, level: number) {
   const listings = await testDb.db
     .selectFrom("listing")
     .innerJoin("user", "user.id", "listing.userRef")
@@ -43,13 +43,17 @@ async function expectedCells(level: number) {
     .where("listing.status", "=", "available")
     .where("listing.expiredAt", "is", null)
     .execute();
-  const from = cellOf(level, EUROPE.south, EUROPE.west);
-  const to = cellOf(level, EUROPE.north, EUROPE.east);
+  const size = 360 / 2 ** level;
+  const reaches = (x: number, y: number) =>
+    x * size - 180 < area.east &&
+    (x + 1) * size - 180 > area.west &&
+    y * size - 90 < area.north &&
+    (y + 1) * size - 90 > area.south;
   const cells = new Map<string, { count: number; lat: number; lng: number; ids: string[] }>();
   for (const listing of listings) {
     if (listing.banned) continue;
     const { x, y } = cellOf(level, listing.lat, listing.lng);
-    if (x < from.x || x > to.x || y < from.y || y > to.y) continue;
+    if (!reaches(x, y)) continue;
     const cell = cells.get(`${x}:${y}`) ?? { count: 0, lat: 0, lng: 0, ids: [] };
     cell.count += 1;
     cell.lat += listing.lat;
@@ -60,10 +64,10 @@ async function expectedCells(level: number) {
   return cells;
 }
 
-async function expectMapMatches() {
-  const level = cellLevelFor(EUROPE)!;
-  const points = await clusterListings(testDb.db, EMPTY_SEARCH, EUROPE);
-  const expected = await expectedCells(level);
+async function expectMapMatches(area: Bbox = EUROPE) {
+  const level = cellLevelFor(area)!;
+  const points = await clusterListings(testDb.db, EMPTY_SEARCH, area);
+  const expected = await expectedCells(area, level);
   expect(points.length).toBe(expected.size);
   expect(points.length).toBeLessThanOrEqual((MAP_GRID.columns + 1) * (MAP_GRID.rows + 1));
   for (const point of points) {
@@ -82,6 +86,11 @@ async function expectMapMatches() {
   }
 }
 
+/** The whole table, to see that a write changed none of it. */
+function allCells() {
+  return testDb.db.selectFrom("mapCell").selectAll().orderBy(["level", "x", "y"]).execute();
+}
+
 describe("the map's cells", () => {
   it("give the clusters of a wide area as the listings do, through every kind of write", async () => {
     const next = random(7);
@@ -92,8 +101,14 @@ describe("the map's cells", () => {
       lat: 40 + next() * 15,
       lng: -5 + next() * 25,
     }));
-    // A lone home far from the others: a cell of its own, which shows its card.
+    // A lone home far from the others: a cell of its own, which shows its card. Homes whose address found no
+    // position sit at 0, 0, a corner of the cells next to the lone one in Abidjan; and one at the grid's edge.
     rows.push({ ...testListingRow(owners[0]!.id, { id: "lone" }), lat: 35.5, lng: 24.5 });
+    rows.push({ ...testListingRow(owners[0]!.id, { id: "abidjan" }), lat: 5.3, lng: -4.0 });
+    for (let i = 0; i < 6; i++) {
+      rows.push({ ...testListingRow(owners[0]!.id, { id: `nowhere${i}` }), lat: 0, lng: 0 });
+    }
+    rows.push({ ...testListingRow(owners[0]!.id, { id: "edge" }), lat: 90, lng: 180 });
     for (let at = 0; at < rows.length; at += 200) {
       await testDb.db
         .insertInto("listing")
@@ -102,6 +117,11 @@ describe("the map's cells", () => {
     }
     expect(cellLevelFor(EUROPE)).not.toBeNull();
     await expectMapMatches();
+    await expectMapMatches(WORLD);
+    // An area whose edges lie on cell edges (as a cluster's box does) reads no cell beyond them.
+    const snapped = { west: -5.625, south: 39.375, east: 19.6875, north: 56.25 };
+    expect(cellLevelFor(snapped)).toBe(8);
+    await expectMapMatches(snapped);
 
     const ids = (from: number, count: number) => rows.slice(from, from + count).map((row) => row.id);
     // Moves (one statement of many rows, and one alone), let and sold, hidden, expired, deleted, available again.
@@ -128,13 +148,21 @@ describe("the map's cells", () => {
       .set({ status: "available" })
       .where("id", "in", ids(100, 10))
       .execute();
-    // An update of nothing the map shows changes nothing.
+    // An update of nothing the map shows (or of a status to what it was) writes no cell.
+    const before = await allCells();
     await testDb.db
       .updateTable("listing")
       .set({ reminderSentAt: Date.now() })
       .where("id", "in", ids(500, 100))
       .execute();
+    await testDb.db
+      .updateTable("listing")
+      .set({ status: "available" })
+      .where("id", "in", ids(600, 100))
+      .execute();
+    expect(await allCells()).toEqual(before);
     await expectMapMatches();
+    await expectMapMatches(WORLD);
 
     // A suspended owner's homes leave the map; lifting the suspension brings them back.
     await testDb.db.updateTable("user").set({ banned: true }).where("id", "=", owners[1]!.id).execute();

@@ -13,11 +13,35 @@ import type { Bbox } from "./search.rules.ts";
 export const MAP_CELL_LEVELS = 16;
 
 const sizeOf = (level: number) => 360 / 2 ** level;
+const columnsOf = (level: number) => 2 ** level;
+const rowsOf = (level: number) => Math.max(1, 2 ** (level - 1));
+const clamp = (value: number, top: number) => Math.max(0, Math.min(top, value));
 
-/** A position's cell at `level`, as the triggers compute it (positions plus 180 and 90 are never negative). */
+/**
+ * A position's cell at `level`, as the triggers compute it: kept on the grid, so lng 180 and lat 90 are in the
+ * last column and row.
+ */
 export function cellOf(level: number, lat: number, lng: number) {
   const size = sizeOf(level);
-  return { x: Math.floor((lng + 180) / size), y: Math.floor((lat + 90) / size) };
+  return {
+    x: clamp(Math.floor((lng + 180) / size), columnsOf(level) - 1),
+    y: clamp(Math.floor((lat + 90) / size), rowsOf(level) - 1),
+  };
+}
+
+/** The cells an area covers: its east and north edges belong to the cells before them (a cell's own box covers one). */
+function cellRange(level: number, area: Bbox) {
+  const size = sizeOf(level);
+  const from = cellOf(level, area.south, area.west);
+  const last = (edge: number, offset: number, first: number, top: number) =>
+    clamp(Math.max(first, Math.ceil((edge + offset) / size) - 1), top);
+  return {
+    from,
+    to: {
+      x: last(area.east, 180, from.x, columnsOf(level) - 1),
+      y: last(area.north, 90, from.y, rowsOf(level) - 1),
+    },
+  };
 }
 
 function cellBox(level: number, x: number, y: number): Bbox {
@@ -55,13 +79,12 @@ export async function clusterFromCells(
   db: Db,
   area: Bbox,
   level: number,
-  /** The public listings inside a box, read from the area's index (search.repo.server.ts's whereMatches). */
-  listedIn: (box: Bbox) => Promise<ListingRow[]>,
+  /** The public listings inside any of some boxes, read from the area's index (search.repo.server.ts). */
+  listedIn: (boxes: Bbox[]) => Promise<ListingRow[]>,
   /** Null when the cells hold this many listings or fewer: grouping them one by one costs little then. */
   moreThan: number,
 ): Promise<MapPoint[] | null> {
-  const from = cellOf(level, area.south, area.west);
-  const to = cellOf(level, area.north, area.east);
+  const { from, to } = cellRange(level, area);
   const rows = await db
     .selectFrom("mapCell")
     .select(["x", "y", "count", "sumLat", "sumLng"])
@@ -129,21 +152,27 @@ function suspendedOwnersListings(db: Db, { west, south, east, north }: Bbox) {
   );
 }
 
-/** The card of each single-listing cell: its one public listing, found by the cell's box. */
+/**
+ * The card of each single-listing cell: its one public listing, from one query over the cells' boxes. A box's
+ * edges touch the next cells, so what it finds is sorted into cells by position.
+ */
 async function addCards(
   db: Db,
   level: number,
   singles: { x: number; y: number; point: MapPoint }[],
-  listedIn: (box: Bbox) => Promise<ListingRow[]>,
+  listedIn: (boxes: Bbox[]) => Promise<ListingRow[]>,
 ) {
-  for (const single of singles) {
-    // A box's edges belong to two cells: of what it finds, the listing whose cell this is.
-    const row = (await listedIn(single.point.bounds)).find((candidate) => {
-      const cell = cellOf(level, candidate.lat, candidate.lng);
-      return cell.x === single.x && cell.y === single.y;
-    });
-    if (!row) continue;
-    const [listing] = await withImages(db, [row]);
-    if (listing) single.point.listing = toListingSummary(listing);
+  if (singles.length === 0) return;
+  const byCell = new Map(singles.map((single) => [`${single.x}:${single.y}`, single]));
+  const found = new Map<string, ListingRow>();
+  for (const row of await listedIn(singles.map((single) => single.point.bounds))) {
+    const { x, y } = cellOf(level, row.lat, row.lng);
+    if (byCell.has(`${x}:${y}`) && !found.has(`${x}:${y}`)) found.set(`${x}:${y}`, row);
+  }
+  const listings = await withImages(db, [...found.values()]);
+  for (const listing of listings) {
+    const { x, y } = cellOf(level, listing.geolocation.lat, listing.geolocation.lng);
+    const single = byCell.get(`${x}:${y}`);
+    if (single) single.point.listing = toListingSummary(listing);
   }
 }

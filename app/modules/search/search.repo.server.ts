@@ -258,6 +258,27 @@ export async function countListings(db: Db, filters: SearchFilters, access?: Acc
 /** Enough to tell which of the words and the area narrows a count more, at a few milliseconds at most. */
 const DRIVER_COUNTED_UP_TO = 50_001;
 
+/** The public listings inside any of `boxes` (a few map cells), from the area's index: one query. */
+function listedInBoxes(db: Db, boxes: Bbox[]) {
+  const query = db.selectFrom("listing").selectAll("listing").where(whereListed);
+  if (isPostgres(db)) {
+    const inside = boxes.map(
+      ({ west, south, east, north }) =>
+        sql<boolean>`point("listing"."lng", "listing"."lat") <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
+    );
+    return query.where(sql<boolean>`(${sql.join(inside, sql` OR `)})`).execute();
+  }
+  const keys = boxes.map((box) => sql`SELECT "key" FROM "listing_area" WHERE ${rtreeInside(box)}`);
+  return query
+    .where("listing.id", "in", (eb) =>
+      eb
+        .selectFrom("listing_key")
+        .select("listing_key.listingId")
+        .where("listing_key.key", "in", sql<number>`(${sql.join(keys, sql` UNION ALL `)})`),
+    )
+    .execute();
+}
+
 /** Whether `filters` ask for nothing but the map's area. */
 function onlyArea(filters: SearchFilters) {
   return (
@@ -358,10 +379,7 @@ export async function clusterListings(db: Db, filters: SearchFilters, area: Bbox
       db,
       area,
       level,
-      (box) =>
-        whereMatches(db, db.selectFrom("listing").selectAll("listing"), { ...filters, bbox: box }, "index")
-          .limit(5)
-          .execute(),
+      (boxes) => listedInBoxes(db, boxes),
       INDEX_MATCHES_UP_TO,
     );
     if (fromCells) return fromCells;
