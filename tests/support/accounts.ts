@@ -40,12 +40,24 @@ export async function signUp(
   return account;
 }
 
-/** The link of the newest verification e-mail to `email` (waits for it to arrive). */
-export async function verificationLink(email: string) {
-  const mail = await waitForMail(email, { subject: "Verify your e-mail" });
-  const link = mail.links.find((href) => href.includes("/api/auth/verify-email"));
-  if (!link) throw new Error(`no verification link in the e-mail to ${email}`);
-  return link;
+/**
+ * The link of the newest verification e-mail to `email` (waits for it to arrive). With `origin`, the newest
+ * one from that app server: an address several app servers of a run share (the administrator's) may already
+ * have another server's e-mail in the one inbox, while this server's is still being sent (after the answer).
+ */
+export async function verificationLink(email: string, origin?: string) {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const mail = await waitForMail(email, { subject: "Verify your e-mail" });
+    const link = mail.links.find(
+      (href) => href.includes("/api/auth/verify-email") && (!origin || href.startsWith(`${origin}/`)),
+    );
+    if (link) return link;
+    if (Date.now() > deadline) {
+      throw new Error(`no verification link${origin ? ` to ${origin}` : ""} in the e-mails to ${email}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Signs in through the Welcome Back! screen and waits to land on `landing`. */
