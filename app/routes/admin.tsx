@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
@@ -74,184 +75,198 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page max-w-5xl">
       <h1 className="page-heading">{t("Moderation")}</h1>
-      <section aria-labelledby="open-reports" className="mt-8">
-        <h2 id="open-reports" className="section-heading mb-4">
-          {t("Open reports ({count})", { count: reports.length })}
-        </h2>
-        {reports.length === 0 ? (
-          <p className="text-muted">{t("No open reports.")}</p>
-        ) : (
-          <ul className="flex flex-col gap-4">
-            {reports.map((report) => (
-              <li key={report.id} className="card flex flex-col gap-3 p-5">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h3 className="text-lg font-bold">
-                    <Link to={listingPath(report.listing)} className="link">
-                      {report.listing.name}
-                    </Link>
-                  </h3>
-                  {report.listing.hidden ? <span className="badge">{t("Hidden")}</span> : null}
-                  {report.owner.suspended ? <span className="badge">{t("Owner suspended")}</span> : null}
-                </div>
-                <p>
-                  <span className="font-semibold">{translate(reasonLabel(report.reason))}</span>
-                  <span className="text-muted">
-                    {" "}
-                    ·{" "}
-                    {t("reported by {name} on {date}", {
-                      name: report.reporterName,
-                      date: moderationTime(report.createdAt),
-                    })}
-                  </span>
-                </p>
-                {report.details ? (
-                  <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">
-                    {report.details}
-                  </blockquote>
-                ) : null}
-                <p className="text-muted">
-                  {t("Owner:")} <span className="font-semibold text-ink">{report.owner.name}</span> (
-                  {report.owner.email})
-                </p>
-                <div className="flex flex-wrap gap-2">
-                  {report.listing.hidden ? (
-                    <ActionButton
-                      intent="restore-listing"
-                      id={report.listing.id}
-                      label={t("Restore listing")}
-                      target={report.listing.name}
-                    />
-                  ) : (
-                    <ActionButton
-                      intent="hide-listing"
-                      id={report.listing.id}
-                      label={t("Hide listing")}
-                      target={report.listing.name}
-                      danger
-                    />
-                  )}
-                  {report.owner.suspended ? (
-                    <ActionButton
-                      intent="lift-suspension"
-                      id={report.owner.id}
-                      label={t("Lift suspension")}
-                      target={report.owner.name}
-                    />
-                  ) : (
-                    <ActionButton
-                      intent="suspend-user"
-                      id={report.owner.id}
-                      label={t("Suspend owner")}
-                      target={report.owner.name}
-                      danger
-                    />
-                  )}
-                  <ActionButton
-                    intent="dismiss-report"
-                    id={report.id}
-                    label={t("Dismiss report")}
-                    target={t("on {name}", { name: report.listing.name })}
-                  />
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="hidden-listings" className="mt-10">
-        <h2 id="hidden-listings" className="section-heading mb-4">
-          {t("Hidden listings ({count})", { count: hiddenListings.length })}
-        </h2>
-        {hiddenListings.length === 0 ? (
-          <p className="text-muted">{t("No hidden listings.")}</p>
-        ) : (
-          <ul className="card flex flex-col divide-y divide-line p-0">
-            {hiddenListings.map((listing) => (
-              <li key={listing.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <span>
-                  <Link to={listingPath(listing)} className="link">
-                    {listing.name}
+      <AdminSection
+        id="open-reports"
+        heading={t("Open reports ({count})", { count: reports.length })}
+        empty={reports.length === 0 ? t("No open reports.") : null}
+        className="mt-8"
+      >
+        <ul className="flex flex-col gap-4">
+          {reports.map((report) => (
+            <li key={report.id} className="card flex flex-col gap-3 p-5">
+              <div className="flex flex-wrap items-center gap-2">
+                <h3 className="text-lg font-bold">
+                  <Link to={listingPath(report.listing)} className="link">
+                    {report.listing.name}
                   </Link>
-                  <span className="text-muted">
-                    {" "}
-                    {t("by {name}, hidden {date}", {
-                      name: listing.ownerName,
-                      date: moderationTime(listing.hiddenAt),
-                    })}
-                  </span>
+                </h3>
+                {report.listing.hidden ? <span className="badge">{t("Hidden")}</span> : null}
+                {report.owner.suspended ? <span className="badge">{t("Owner suspended")}</span> : null}
+              </div>
+              <p>
+                <span className="font-semibold">{translate(reasonLabel(report.reason))}</span>
+                <span className="text-muted">
+                  {" "}
+                  ·{" "}
+                  {t("reported by {name} on {date}", {
+                    name: report.reporterName,
+                    date: moderationTime(report.createdAt),
+                  })}
                 </span>
+              </p>
+              {report.details ? (
+                <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">
+                  {report.details}
+                </blockquote>
+              ) : null}
+              <p className="text-muted">
+                {t("Owner:")} <span className="font-semibold text-ink">{report.owner.name}</span> (
+                {report.owner.email})
+              </p>
+              <div className="flex flex-wrap gap-2">
+                {report.listing.hidden ? (
+                  <ActionButton
+                    intent="restore-listing"
+                    id={report.listing.id}
+                    label={t("Restore listing")}
+                    target={report.listing.name}
+                  />
+                ) : (
+                  <ActionButton
+                    intent="hide-listing"
+                    id={report.listing.id}
+                    label={t("Hide listing")}
+                    target={report.listing.name}
+                    danger
+                  />
+                )}
+                {report.owner.suspended ? (
+                  <ActionButton
+                    intent="lift-suspension"
+                    id={report.owner.id}
+                    label={t("Lift suspension")}
+                    target={report.owner.name}
+                  />
+                ) : (
+                  <ActionButton
+                    intent="suspend-user"
+                    id={report.owner.id}
+                    label={t("Suspend owner")}
+                    target={report.owner.name}
+                    danger
+                  />
+                )}
                 <ActionButton
-                  intent="restore-listing"
-                  id={listing.id}
-                  label={t("Restore listing")}
-                  target={listing.name}
+                  intent="dismiss-report"
+                  id={report.id}
+                  label={t("Dismiss report")}
+                  target={t("on {name}", { name: report.listing.name })}
                 />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="suspended-users" className="mt-10">
-        <h2 id="suspended-users" className="section-heading mb-4">
-          {t("Suspended users ({count})", { count: suspendedUsers.length })}
-        </h2>
-        {suspendedUsers.length === 0 ? (
-          <p className="text-muted">{t("No suspended users.")}</p>
-        ) : (
-          <ul className="card flex flex-col divide-y divide-line p-0">
-            {suspendedUsers.map((user) => (
-              <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
-                <span>
-                  <span className="font-semibold">{user.name}</span>
-                  <span className="text-muted"> ({user.email})</span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </AdminSection>
+      <AdminSection
+        id="hidden-listings"
+        heading={t("Hidden listings ({count})", { count: hiddenListings.length })}
+        empty={hiddenListings.length === 0 ? t("No hidden listings.") : null}
+      >
+        <ul className="card flex flex-col divide-y divide-line p-0">
+          {hiddenListings.map((listing) => (
+            <li key={listing.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <span>
+                <Link to={listingPath(listing)} className="link">
+                  {listing.name}
+                </Link>
+                <span className="text-muted">
+                  {" "}
+                  {t("by {name}, hidden {date}", {
+                    name: listing.ownerName,
+                    date: moderationTime(listing.hiddenAt),
+                  })}
                 </span>
-                <ActionButton
-                  intent="lift-suspension"
-                  id={user.id}
-                  label={t("Lift suspension")}
-                  target={user.name}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="audit-log" className="mt-10">
-        <h2 id="audit-log" className="section-heading mb-4">
-          {t("Audit log")}
-        </h2>
-        {auditLog.length === 0 ? (
-          <p className="text-muted">{t("No actions yet.")}</p>
-        ) : (
-          <div className="card overflow-x-auto p-0">
-            <table className="w-full text-left text-sm">
-              <thead className="text-muted">
-                <tr>
-                  <th scope="col" className="p-3 font-semibold">
-                    {t("When")}
-                  </th>
-                  <th scope="col" className="p-3 font-semibold">
-                    {t("Who")}
-                  </th>
-                  <th scope="col" className="p-3 font-semibold">
-                    {t("What")}
-                  </th>
+              </span>
+              <ActionButton
+                intent="restore-listing"
+                id={listing.id}
+                label={t("Restore listing")}
+                target={listing.name}
+              />
+            </li>
+          ))}
+        </ul>
+      </AdminSection>
+      <AdminSection
+        id="suspended-users"
+        heading={t("Suspended users ({count})", { count: suspendedUsers.length })}
+        empty={suspendedUsers.length === 0 ? t("No suspended users.") : null}
+      >
+        <ul className="card flex flex-col divide-y divide-line p-0">
+          {suspendedUsers.map((user) => (
+            <li key={user.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+              <span>
+                <span className="font-semibold">{user.name}</span>
+                <span className="text-muted"> ({user.email})</span>
+              </span>
+              <ActionButton
+                intent="lift-suspension"
+                id={user.id}
+                label={t("Lift suspension")}
+                target={user.name}
+              />
+            </li>
+          ))}
+        </ul>
+      </AdminSection>
+      <AdminSection
+        id="audit-log"
+        heading={t("Audit log")}
+        empty={auditLog.length === 0 ? t("No actions yet.") : null}
+      >
+        <div className="card overflow-x-auto p-0">
+          <table className="w-full text-left text-sm">
+            <thead className="text-muted">
+              <tr>
+                <th scope="col" className="p-3 font-semibold">
+                  {t("When")}
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  {t("Who")}
+                </th>
+                <th scope="col" className="p-3 font-semibold">
+                  {t("What")}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-line">
+              {auditLog.map((entry) => (
+                <tr key={entry.id}>
+                  <td className="p-3 whitespace-nowrap">{moderationTime(entry.createdAt)}</td>
+                  <td className="p-3">{entry.actorName}</td>
+                  <td className="p-3">{auditDescription(entry)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-line">
-                {auditLog.map((entry) => (
-                  <tr key={entry.id}>
-                    <td className="p-3 whitespace-nowrap">{moderationTime(entry.createdAt)}</td>
-                    <td className="p-3">{entry.actorName}</td>
-                    <td className="p-3">{auditDescription(entry)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </AdminSection>
     </main>
+  );
+}
+
+/** One part of the page: its heading, then what it lists, or a line saying there is nothing. */
+function AdminSection({
+  id,
+  heading,
+  empty,
+  className = "mt-10",
+  children,
+}: {
+  id: string;
+  heading: string;
+  /** What to say instead of the list when it is empty; null when there is something to list. */
+  empty: string | null;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id} className="section-heading mb-4">
+        {heading}
+      </h2>
+      {empty === null ? children : <p className="text-muted">{empty}</p>}
+    </section>
   );
 }
 

@@ -80,36 +80,18 @@ export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props
                 </select>
               </div>
             )}
-            <div>
-              <label htmlFor="filter-min-price" className="field-label">
-                {t("Min price ({currency})", { currency: i18n.currencySymbol })}
-              </label>
-              <input
-                id="filter-min-price"
-                name="minPrice"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                defaultValue={params.minPrice ?? ""}
-                className="text-input"
-              />
-            </div>
-            <div>
-              <label htmlFor="filter-max-price" className="field-label">
-                {t("Max price ({currency})", { currency: i18n.currencySymbol })}
-              </label>
-              <input
-                id="filter-max-price"
-                name="maxPrice"
-                type="number"
-                inputMode="numeric"
-                min={0}
-                step={1}
-                defaultValue={params.maxPrice ?? ""}
-                className="text-input"
-              />
-            </div>
+            <PriceInput
+              id="filter-min-price"
+              name="minPrice"
+              label={t("Min price ({currency})", { currency: i18n.currencySymbol })}
+              value={params.minPrice}
+            />
+            <PriceInput
+              id="filter-max-price"
+              name="maxPrice"
+              label={t("Max price ({currency})", { currency: i18n.currencySymbol })}
+              value={params.maxPrice}
+            />
             <RoomsSelect
               id="filter-beds"
               name="beds"
@@ -183,6 +165,36 @@ function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
     params.furnished,
     params.offer && !("offer" in fixed),
   ].filter(Boolean).length;
+}
+
+function PriceInput({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | null;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        defaultValue={value ?? ""}
+        className="text-input"
+      />
+    </div>
+  );
 }
 
 function RoomsSelect({
