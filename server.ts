@@ -1,5 +1,6 @@
 // Starts the HTTP server: the production build by default, or Vite's dev server with `--dev`.
 // Runs directly under Node 24 (type stripping); everything else is bundled by Vite into build/server.
+import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
 import compression from "compression";
 import express from "express";
@@ -59,7 +60,14 @@ if (dev) {
   app.use(build.requestMetrics(services));
   // Fingerprinted assets never change; everything else in the client build may.
   app.use("/assets", express.static("build/client/assets", { immutable: true, maxAge: "1y", index: false }));
-  app.use(express.static("build/client", { maxAge: "1h", index: false }));
+  // Only the paths of the files there (favicon, icons) look on disk: any other request would cost a stat in
+  // libuv's thread pool and a 404 error object before reaching the pages.
+  const publicFiles = express.static("build/client", { maxAge: "1h", index: false });
+  const publicNames = new Set(readdirSync("build/client").filter((name) => name !== "assets"));
+  app.use((req, res, next) => {
+    if (publicNames.has(req.path.split("/", 2)[1] ?? "")) publicFiles(req, res, next);
+    else next();
+  });
   app.use(build.createApp(services));
 }
 

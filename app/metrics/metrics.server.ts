@@ -99,6 +99,8 @@ export function createMetrics(): Metrics {
   });
   cacheRequests.inc({ cache: "page", result: "hit" }, 0);
   cacheRequests.inc({ cache: "page", result: "miss" }, 0);
+  cacheRequests.inc({ cache: "read", result: "hit" }, 0);
+  cacheRequests.inc({ cache: "read", result: "miss" }, 0);
 
   let countPendingUploads: (() => Promise<number>) | undefined;
   new Gauge({

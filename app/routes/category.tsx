@@ -36,9 +36,14 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const { categoryName } = params;
   // Only rent and sale exist; anything else is the 404 page.
   if (!isListingType(categoryName)) throw data(null, { status: 404 });
-  const { db, config, i18n } = context.get(servicesContext);
-  // The filters of /search, the type fixed by the path.
-  const page = await loadListPage(db, url.searchParams, { type: categoryName });
+  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  // The filters of /search, the type fixed by the path; the same for every visitor until the next write.
+  const page = await pageCache.remember(
+    db,
+    `${url.pathname}${url.search}`,
+    () => loadListPage(db, url.searchParams, { type: categoryName }),
+    (read) => !read.failed,
+  );
   const filtersHtml = renderSearchFilters({
     i18n,
     params: page.search!,

@@ -19,8 +19,14 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const listings = await loadExploreListings(db);
+  const { db, pageCache } = context.get(servicesContext);
+  // The same for every visitor until the next write (an empty read may be a failure: read again).
+  const listings = await pageCache.remember(
+    db,
+    "explore",
+    () => loadExploreListings(db),
+    (read) => read.recommended.length > 0,
+  );
   const shown = [...listings.recommended, ...listings.offers].map((listing) => listing.id);
   return { ...listings, savedIds: await savedIdsForViewer(context, request, db, shown) };
 }

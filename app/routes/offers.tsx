@@ -35,8 +35,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const FIXED = { offer: true };
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { db, config, i18n } = context.get(servicesContext);
-  const page = await loadListPage(db, url.searchParams, FIXED);
+  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  // The same for every visitor until the next write.
+  const page = await pageCache.remember(
+    db,
+    `${url.pathname}${url.search}`,
+    () => loadListPage(db, url.searchParams, FIXED),
+    (read) => !read.failed,
+  );
   const filtersHtml = renderSearchFilters({
     i18n,
     params: page.search!,

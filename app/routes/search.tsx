@@ -32,11 +32,26 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { db, config, i18n } = context.get(servicesContext);
+  const { db, config, i18n, pageCache } = context.get(servicesContext);
   const params = parseSearchParams(url.searchParams);
+  // Both the same for every visitor until the next write.
   const [page, points] = await Promise.all([
-    loadSearchPage(db, params, url.searchParams.get("cursor")),
-    params.view === "map" ? clusterListings(db, params, params.bbox ?? WORLD).catch(() => []) : null,
+    pageCache.remember(
+      db,
+      `/search ${searchQueryString({ ...params, view: "list" })} ${url.searchParams.get("cursor")}`,
+      () => loadSearchPage(db, params, url.searchParams.get("cursor")),
+      (read) => !read.failed,
+    ),
+    params.view === "map"
+      ? pageCache
+          .remember(
+            db,
+            `/search map ${searchQueryString(params)}`,
+            () => clusterListings(db, params, params.bbox ?? WORLD).catch(() => null),
+            (read) => read !== null,
+          )
+          .then((read) => read ?? [])
+      : null,
   ]);
   const savedIds = await savedIdsForViewer(
     context,

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 import { getFreePort, REPO_ROOT } from "#tests/support/app-server.ts";
 
 /** The production server in a child process, on loopback. */
@@ -18,13 +19,13 @@ export type BenchServer = {
 };
 
 /**
- * Starts `node server.ts` over the production build with `env` added (DATA_DIR or DATABASE_URL), never
+ * Starts `node server.ts` (with the V8 flags every start passes) over the production build with `env` added (DATA_DIR or DATABASE_URL), never
  * seeding, logging only warnings, and resolves once GET /healthz answers 200 (at most 60 s).
  */
 export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
   const port = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",

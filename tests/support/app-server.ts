@@ -5,6 +5,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 
 /**
  * Runs the real app the way production does: `node server.ts` from the repository root over the production
@@ -24,7 +25,7 @@ export type AppServerOptions = {
   logFile?: string;
   /** Copies the server's output to this process's stderr; default: when CI or E2E_APP_LOG is set. */
   echo?: boolean;
-  /** Node's arguments; default ["server.ts"] (an npm script's, to start it as that script does). */
+  /** Node's arguments; default the V8 flags and server.ts, as `npm run serve` (or an npm script's own). */
   args?: string[];
   /** The working directory; default the repository root. */
   cwd?: string;
@@ -85,7 +86,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
     ...options.env,
   });
 
-  const child = spawn(process.execPath, options.args ?? ["server.ts"], {
+  const child = spawn(process.execPath, options.args ?? [...SERVER_NODE_FLAGS, "server.ts"], {
     cwd: options.cwd ?? REPO_ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

@@ -165,6 +165,38 @@ describe(`page cache invalidation (${process.env.DATABASE_URL ? "postgres" : "sq
     expect(new Set(pages.map((kept) => kept?.etag)).size).toBe(1);
   });
 
+  it("remembers a read until the next write, for every caller, and not a read it is told not to keep", async () => {
+    let reads = 0;
+    const countListings = async () => {
+      reads++;
+      const row = await testDb.db
+        .selectFrom("listing")
+        .select((eb) => eb.fn.countAll<number>().as("n"))
+        .executeTakeFirstOrThrow();
+      return { n: Number(row.n) };
+    };
+    const first = await Promise.all([1, 2, 3].map(() => cache.remember(testDb.db, "count", countListings)));
+    expect(reads).toBe(1);
+    expect(new Set(first).size).toBe(1);
+    expect(await cache.remember(testDb.db, "count", countListings)).toBe(first[0]);
+    expect(reads).toBe(1);
+
+    const owner = await createUser(testDb.db);
+    await createListing(testDb.db, owner.id);
+    const after = await cache.remember(testDb.db, "count", countListings);
+    expect(reads).toBe(2);
+    expect(after.n).toBe(first[0]!.n + 1);
+
+    // A read refused by `keep` (a failure shown as an empty page) is read again by the next caller.
+    await cache.remember(testDb.db, "refused", countListings, () => false);
+    await cache.remember(testDb.db, "refused", countListings, () => false);
+    expect(reads).toBe(4);
+    // A request reading elsewhere than where the version is read (the primary after a write) just reads.
+    const elsewhere = testDb.db.withoutPlugins();
+    await cache.remember(elsewhere, "count", countListings);
+    expect(reads).toBe(5);
+  });
+
   it("keeps no more bytes than its cap, least recently used going first", async () => {
     const small = createPageCache({
       db: testDb.db,

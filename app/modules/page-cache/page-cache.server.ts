@@ -40,9 +40,20 @@ export type PageCache = {
   get(key: string, version: number): CachedPage | undefined;
   /** Renders `key` once for every request that misses it at the same time; keeps what `render` returns. */
   fill(key: string, version: number, render: () => Promise<CachedPage | null>): Promise<CachedPage | null>;
+  /**
+   * What `read` gives for `key`, read once per version of the data and shared by every request until the
+   * next write, signed-in ones included: for reads that are the same for everyone (a list page's cards and
+   * count). `read` must read from `db`; when that is not the database the version is read from (a request
+   * that reads from the primary after a write), it simply reads. A result `keep` refuses (a failed read)
+   * is not shared. Callers must not change what they get.
+   */
+  remember<T>(db: Db, key: string, read: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
   /** Pages kept now, and their bytes (for tests and the bench). */
   stats(): { pages: number; bytes: number };
 };
+
+// Reads kept by remember(): a list page's cards and count are about 20 KB of objects.
+const REMEMBERED_READS = 500;
 
 // Below this a page is not worth compressing (and the bytes on the wire hardly change).
 const GZIP_MIN_BYTES = 1024;
@@ -61,6 +72,7 @@ export function createPageCache({
     sizeCalculation: (page) => page.body.byteLength + (page.gzip?.byteLength ?? 0) + 512,
   });
   const rendering = new Map<string, Promise<CachedPage | null>>();
+  const reads = new LRUCache<string, Promise<unknown>>({ max: REMEMBERED_READS });
   const readVersion = singleFlight(async () => {
     const { rows } = await sql<{
       version: number | string;
@@ -69,7 +81,7 @@ export function createPageCache({
   });
   let knownVersion = 0;
 
-  return {
+  const cache: PageCache = {
     settings,
     cacheControl: `public, max-age=0, s-maxage=${settings.sharedMaxAge}, stale-while-revalidate=${settings.staleWhileRevalidate}`,
     async currentVersion() {
@@ -77,6 +89,7 @@ export function createPageCache({
       // Every page kept is older than this version: let them all go at once, not one by one as they are asked.
       if (version !== knownVersion) {
         pages.clear();
+        reads.clear();
         knownVersion = version;
       }
       return version;
@@ -104,8 +117,29 @@ export function createPageCache({
       rendering.set(slot, promise);
       return promise;
     },
+    async remember(readDb, key, read, keep = () => true) {
+      if (readDb !== db || settings.maxBytes === 0) return read();
+      const slot = `${await cache.currentVersion()} ${key}`;
+      const kept = reads.get(slot);
+      if (kept) {
+        metrics?.hit("read");
+        return kept as ReturnType<typeof read>;
+      }
+      metrics?.miss("read");
+      // The promise is kept at once: requests that come while it is read wait for the same read.
+      const reading = read();
+      reads.set(slot, reading);
+      reading.then(
+        (value) => {
+          if (!keep(value)) reads.delete(slot);
+        },
+        () => reads.delete(slot),
+      );
+      return reading;
+    },
     stats: () => ({ pages: pages.size, bytes: pages.calculatedSize }),
   };
+  return cache;
 }
 
 /** A page ready to keep: its bytes, their gzip, and an ETag from its content. */
