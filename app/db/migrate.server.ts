@@ -16,6 +16,7 @@ import * as pageCacheVersion from "#app/db/migrations/2026_11_24_0700_page_cache
 import * as pageCacheIgnoresBookkeeping from "#app/db/migrations/2026_11_27_0100_page_cache_ignores_listing_bookkeeping.ts";
 import * as storeListingSearchVector from "#app/db/migrations/2026_11_27_0200_store_listing_search_vector.ts";
 import * as createMapCells from "#app/db/migrations/2026_11_27_0300_create_map_cells.ts";
+import * as widenListingSortIndexes from "#app/db/migrations/2026_11_27_0400_widen_listing_sort_indexes.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0100_page_cache_ignores_listing_bookkeeping": pageCacheIgnoresBookkeeping,
   "2026_11_27_0200_store_listing_search_vector": storeListingSearchVector,
   "2026_11_27_0300_create_map_cells": createMapCells,
+  "2026_11_27_0400_widen_listing_sort_indexes": widenListingSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -131,25 +131,31 @@ function pick<T, K extends keyof T>(value: T, ...keys: K[]) {
   return Object.fromEntries(keys.map((key) => [key, value[key]])) as Pick<T, K>;
 }
 
-/** Listings the cells count (listed by their own columns) whose owner is suspended, inside `area`. */
-function suspendedOwnersListings(db: Db, { west, south, east, north }: Bbox) {
-  return (
-    db
-      .selectFrom("listing")
-      .select(["listing.lat", "listing.lng"])
-      // Written as the partial index user_banned_idx is (a bare "banned"), so both engines use it.
-      .where("listing.userRef", "in", (eb) =>
-        eb.selectFrom("user").select("user.id").where(sql<boolean>`"user"."banned"`),
-      )
-      .where("listing.hiddenAt", "is", null)
-      .where("listing.status", "=", "available")
-      .where("listing.expiredAt", "is", null)
-      .where("listing.lng", ">=", west)
-      .where("listing.lng", "<=", east)
-      .where("listing.lat", ">=", south)
-      .where("listing.lat", "<=", north)
-      .execute()
-  );
+/**
+ * Listings the cells count (listed by their own columns) whose owner is suspended, inside `area`. The
+ * suspended owners first (the partial index user_banned_idx; usually none, and then nothing more is read),
+ * then their listings by the owner index.
+ */
+async function suspendedOwnersListings(db: Db, { west, south, east, north }: Bbox) {
+  // Written as the partial index is (a bare "banned"), so both engines use it.
+  const owners = await db.selectFrom("user").select("user.id").where(sql<boolean>`"user"."banned"`).execute();
+  if (owners.length === 0) return [];
+  return db
+    .selectFrom("listing")
+    .select(["listing.lat", "listing.lng"])
+    .where(
+      "listing.userRef",
+      "in",
+      owners.map((owner) => owner.id),
+    )
+    .where("listing.hiddenAt", "is", null)
+    .where("listing.status", "=", "available")
+    .where("listing.expiredAt", "is", null)
+    .where("listing.lng", ">=", west)
+    .where("listing.lng", "<=", east)
+    .where("listing.lat", ">=", south)
+    .where("listing.lat", "<=", north)
+    .execute();
 }
 
 /**
