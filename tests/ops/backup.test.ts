@@ -86,7 +86,9 @@ describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
       const writers = [
         (async () => {
           while (writing) {
-            await postSignUp(original.url);
+            // Unverified: marking an address verified is a second write of the row, which a backup taken
+            // between the two would hold in its first state.
+            await postSignUp(original.url, newAccount(), { verified: false });
             writesDuringBackup++;
           }
         })(),

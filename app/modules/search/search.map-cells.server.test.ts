@@ -3,7 +3,7 @@ import type { NewListingRow } from "#app/db/schema.ts";
 import { createUser, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { MAP_GRID, WORLD } from "./search.map.ts";
-import { cellLevelFor, cellOf } from "./search.map-cells.server.ts";
+import { cellLevelFor, cellOf, listedInAreaBounds } from "./search.map-cells.server.ts";
 import { clusterListings, INDEX_MATCHES_UP_TO } from "./search.repo.server.ts";
 import { type Bbox, EMPTY_SEARCH } from "./search.rules.ts";
 
@@ -169,5 +169,69 @@ describe("the map's cells", () => {
     await expectMapMatches();
     await testDb.db.updateTable("user").set({ banned: false }).where("id", "=", owners[1]!.id).execute();
     await expectMapMatches();
+  });
+
+  it("bound the listings of an area: never more than it holds, never fewer, suspended owners taken off", async () => {
+    const next = random(11);
+    const owners = [await createUser(testDb.db), await createUser(testDb.db)];
+    // Around Sydney, away from the other test's listings: some hidden, some of an owner suspended below.
+    const rows: Row[] = Array.from({ length: 900 }, (_, index) => ({
+      ...testListingRow(owners[index % 2]!.id, { id: `B${String(index).padStart(5, "0")}` }),
+      lat: -34.5 + next(),
+      lng: 150.5 + next(),
+      hiddenAt: index % 9 === 0 ? Date.now() : null,
+    }));
+    for (let at = 0; at < rows.length; at += 200) {
+      await testDb.db
+        .insertInto("listing")
+        .values(rows.slice(at, at + 200))
+        .execute();
+    }
+    const inside = async (area: Bbox) => {
+      const listed = await testDb.db
+        .selectFrom("listing")
+        .innerJoin("user", "user.id", "listing.userRef")
+        .select(["listing.lat", "listing.lng", "user.banned"])
+        .where("listing.hiddenAt", "is", null)
+        .where("listing.status", "=", "available")
+        .where("listing.expiredAt", "is", null)
+        .execute();
+      return listed.filter(
+        (row) =>
+          !row.banned &&
+          row.lng >= area.west &&
+          row.lng <= area.east &&
+          row.lat >= area.south &&
+          row.lat <= area.north,
+      ).length;
+    };
+    const region = { west: 150.5, south: -34.5, east: 151.5, north: -33.5 };
+    for (const suspended of [false, true]) {
+      await testDb.db
+        .updateTable("user")
+        .set({ banned: suspended })
+        .where("id", "=", owners[1]!.id)
+        .execute();
+      let settled = 0;
+      for (let i = 0; i < 30; i++) {
+        const [west, east] = [150.4 + next() * 1.2, 150.4 + next() * 1.2].sort((a, b) => a - b) as [
+          number,
+          number,
+        ];
+        const [south, north] = [-34.6 + next() * 1.2, -34.6 + next() * 1.2].sort((a, b) => a - b) as [
+          number,
+          number,
+        ];
+        const area = i === 0 ? region : { west, south, east, north };
+        const bounds = await listedInAreaBounds(testDb.db, area);
+        if (!bounds) continue;
+        const truth = await inside(area);
+        expect(bounds.atLeast, JSON.stringify(area)).toBeLessThanOrEqual(truth);
+        expect(bounds.atMost, JSON.stringify(area)).toBeGreaterThanOrEqual(truth);
+        if (bounds.atLeast > 0) settled++;
+      }
+      // Most areas this size hold whole cells: the lower bound says something.
+      expect(settled).toBeGreaterThan(10);
+    }
   });
 });
