@@ -23,14 +23,7 @@ export async function prepareSqliteData(dataDir: string, listings: number): Prom
   const file = path.join(dataDir, "homestead.sqlite");
   const env = { DATA_DIR: dataDir };
   const database = { kind: "sqlite" as const, file };
-  if (existsSync(file) && countSqliteBulkListings(file) >= listings) {
-    await migrateReused(database);
-    await keepBenchListingsConfirmed(database);
-    return { env, database, seedSeconds: null };
-  }
-  const seedSeconds = await runSeed(env, listings);
-  await keepBenchListingsConfirmed(database);
-  return { env, database, seedSeconds };
+  return reuseOrSeed(env, database, listings, existsSync(file) && countSqliteBulkListings(file) >= listings);
 }
 
 /**
@@ -55,22 +48,28 @@ export async function preparePostgresData(
     if (found.rowCount === 0) await client.query(`create database "${name}"`);
     return (found.rowCount ?? 0) > 0;
   });
-  if (exists) {
-    const count = await withClient(url.href, (client) =>
-      client
-        .query<{ n: string }>(`select count(*) as n from listing where "userRef" like 'bench-user-%'`)
-        .then(
-          (result) => Number(result.rows[0]?.n ?? 0),
-          () => 0,
-        ),
-    );
-    if (count >= listings) {
-      await migrateReused(database);
-      await keepBenchListingsConfirmed(database);
-      return { env, database, seedSeconds: null };
-    }
-  }
-  const seedSeconds = await runSeed(env, listings);
+  const count = exists
+    ? await withClient(url.href, (client) =>
+        client
+          .query<{ n: string }>(`select count(*) as n from listing where "userRef" like 'bench-user-%'`)
+          .then(
+            (result) => Number(result.rows[0]?.n ?? 0),
+            () => 0,
+          ),
+      )
+    : 0;
+  return reuseOrSeed(env, database, listings, count >= listings);
+}
+
+/** An earlier run's data when `reusable` (brought up to this version's schema), else a new seed; then dated. */
+async function reuseOrSeed(
+  env: Record<string, string>,
+  database: DbTarget,
+  listings: number,
+  reusable: boolean,
+): Promise<BenchData> {
+  const seedSeconds = reusable ? null : await runSeed(env, listings);
+  if (reusable) await migrateReused(database);
   await keepBenchListingsConfirmed(database);
   return { env, database, seedSeconds };
 }

@@ -85,16 +85,7 @@ export async function clusterFromCells(
   moreThan: number,
 ): Promise<MapPoint[] | null> {
   const { from, to } = cellRange(level, area);
-  const rows = await db
-    .selectFrom("mapCell")
-    .select(["x", "y", "count", "sumLat", "sumLng"])
-    .where("level", "=", level)
-    .where("x", ">=", from.x)
-    .where("x", "<=", to.x)
-    .where("y", ">=", from.y)
-    .where("y", "<=", to.y)
-    .where("count", ">", 0)
-    .execute();
+  const rows = await occupiedCells(db, level, from, to);
   const cells = new Map(rows.map((row) => [`${row.x}:${row.y}`, { ...row }]));
   const covered = { ...cellBox(level, from.x, from.y), ...pick(cellBox(level, to.x, to.y), "east", "north") };
   for (const listing of await suspendedOwnersListings(db, covered)) {
@@ -141,16 +132,7 @@ export async function listedInAreaBounds(
   const level = cellLevelFor(area);
   if (level === null) return null;
   const { from, to } = cellRange(level, area);
-  const rows = await db
-    .selectFrom("mapCell")
-    .select(["x", "y", "count"])
-    .where("level", "=", level)
-    .where("x", ">=", from.x)
-    .where("x", "<=", to.x)
-    .where("y", ">=", from.y)
-    .where("y", "<=", to.y)
-    .where("count", ">", 0)
-    .execute();
+  const rows = await occupiedCells(db, level, from, to);
   let atMost = 0;
   let inside = 0;
   for (const row of rows) {
@@ -163,6 +145,22 @@ export async function listedInAreaBounds(
   // Only when the cells could settle it is it worth reading the suspended owners (usually none).
   const suspended = inside > 0 ? (await suspendedOwnersListings(db, area)).length : 0;
   return { atLeast: Math.max(0, inside - suspended), atMost };
+}
+
+type CellAt = { x: number; y: number };
+
+/** The cells of `level` from `from` to `to` (corners included) that hold listings, by primary key. */
+function occupiedCells(db: Db, level: number, from: CellAt, to: CellAt) {
+  return db
+    .selectFrom("mapCell")
+    .select(["x", "y", "count", "sumLat", "sumLng"])
+    .where("level", "=", level)
+    .where("x", ">=", from.x)
+    .where("x", "<=", to.x)
+    .where("y", ">=", from.y)
+    .where("y", "<=", to.y)
+    .where("count", ">", 0)
+    .execute();
 }
 
 function pick<T, K extends keyof T>(value: T, ...keys: K[]) {
