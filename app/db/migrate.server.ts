@@ -17,6 +17,8 @@ import * as pageCacheIgnoresBookkeeping from "#app/db/migrations/2026_11_27_0100
 import * as storeListingSearchVector from "#app/db/migrations/2026_11_27_0200_store_listing_search_vector.ts";
 import * as createMapCells from "#app/db/migrations/2026_11_27_0300_create_map_cells.ts";
 import * as widenListingSortIndexes from "#app/db/migrations/2026_11_27_0400_widen_listing_sort_indexes.ts";
+import * as longerListingWordPrefixes from "#app/db/migrations/2026_11_27_0500_longer_listing_word_prefixes.ts";
+import * as reorderPostgresSortIndexes from "#app/db/migrations/2026_11_27_0600_reorder_postgres_sort_indexes.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -38,6 +40,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0200_store_listing_search_vector": storeListingSearchVector,
   "2026_11_27_0300_create_map_cells": createMapCells,
   "2026_11_27_0400_widen_listing_sort_indexes": widenListingSortIndexes,
+  "2026_11_27_0500_longer_listing_word_prefixes": longerListingWordPrefixes,
+  "2026_11_27_0600_reorder_postgres_sort_indexes": reorderPostgresSortIndexes,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,6 +1,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import type { SqliteDatabase, SqliteStatement } from "kysely";
 import { LRUCache } from "lru-cache";
+import { registerSqliteFunctions } from "./sqlite-functions.server.ts";
 
 /**
  * Prepared statements kept per connection, by their SQL. Kysely prepares every statement it runs; SQLite's
@@ -22,6 +23,7 @@ export function openSqliteDatabase(file: string): SqliteDatabase & { raw: Databa
   raw.exec("PRAGMA synchronous = NORMAL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
+  registerSqliteFunctions(raw);
   const kept = new LRUCache<string, { statement: StatementSync; reader: boolean }>({ max: KEPT_STATEMENTS });
   const prepared = (sql: string) => {
     let entry = kept.get(sql);

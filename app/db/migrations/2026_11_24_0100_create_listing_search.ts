@@ -29,7 +29,8 @@ const EXTRAS: [string, string][] = [
   ["ı", "i"],
 ];
 
-function replaceExtras(expression: string) {
+// Exported for migration 2026_11_27_0500, which refills the FTS5 table the same way.
+export function replaceExtras(expression: string) {
   return EXTRAS.reduce((text, [from, to]) => `replace(${text}, '${from}', '${to}')`, expression);
 }
 

@@ -5,13 +5,11 @@ import { isWellFormedId } from "#app/db/ids.ts";
 import type { ImageRow, ListingRow, NewListingRow } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
 import {
-  FAILED_PAGE,
   LISTING_TYPES,
   type Listing,
   type ListingImage,
   type ListingStatus,
   type ListingSummary,
-  type ListingsPage,
   type ListingType,
   type ListingWrite,
   toListingSummary,

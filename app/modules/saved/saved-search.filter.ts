@@ -1,7 +1,7 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { type SearchFilters, searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
-import { foldedWords } from "#app/modules/search/search.words.ts";
+import { foldedWords, hasQueryWords } from "#app/modules/search/search.words.ts";
 
 // A saved search is a /search query string (issue 11's public parameters), read by search's own parser, so a
 // saved search, its alerts, its feed and its page agree on what it asks. This module adds what alerts and feeds
@@ -81,10 +81,7 @@ export function matchesFilter(filter: SearchFilters, words: string[], listing: M
     if (listing.lng < west || listing.lng > east || listing.lat < south || listing.lat > north) return false;
   }
   if (words.length > 0) {
-    const text = listing.textWords ?? foldedWords(`${listing.name} ${listing.location}`);
-    return words.every((word, index) =>
-      index === words.length - 1 ? text.some((t) => t.startsWith(word)) : text.includes(word),
-    );
+    return hasQueryWords(listing.textWords ?? foldedWords(`${listing.name} ${listing.location}`), words);
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type SelectQueryBuilder, sql } from "kysely";
 import { type Db, isPostgres } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
+import { HAS_WORDS_FUNCTION } from "#app/db/sqlite-functions.server.ts";
 import { logger } from "#app/logger.server.ts";
 import {
   FAILED_PAGE,
@@ -36,61 +37,79 @@ import { queryWords } from "./search.words.ts";
 // SQLite's R*Tree and PostgreSQL's GiST index of points, the price a visitor pays on its generated column.
 // Pages are keyset for every sort: the cursor holds the last row's sort key and id, never an offset.
 //
-// A search with words or an area is read one of two ways (its `Access`, chosen by chooseAccess):
+// A search with words or an area is read one of three ways (its `Access`, chosen by chooseAccess):
 // - "index": the words' or the area's own index finds the few matches first, and only those are sorted;
-// - "walk": when those indexes match many listings, the sort's B-tree index is read in order and each row is
-//   checked (words against the FTS5 matches, kept in a Bloom-filtered list; the area as plain lng/lat ranges),
-//   so a page stops after its rows instead of sorting every match. That is what keeps a page of "Berlin" or of
-//   a city's box at a million listings as cheap as one of the whole list (docs/measurements.md, Search).
+// - "walk": when those indexes match many listings, the sort's B-tree index is read in order and each entry is
+//   checked (the area as plain lng/lat ranges, kept in the index; on SQLite the row's key against the words'
+//   FTS5 matches, read once into a list), so a page stops after its rows instead of sorting every match;
+// - "walk-rows": the same walk, where the words match so many listings that reading their list would cost more
+//   than the page: each walked row's own name and address is checked instead (SQLite's homestead_has_words,
+//   app/db/sqlite-functions.server.ts). On PostgreSQL it is "walk": each row's stored tsvector is checked.
+// That is what keeps a page of "Berlin" or of a city's box at a million listings as cheap as one of the whole
+// list (docs/measurements.md, Search; decisions 043 and 047).
 
 type ListingQuery<O> = SelectQueryBuilder<Database, "listing", O>;
 
 /** How a search reads its matches: see above. */
-export type Access = "index" | "walk";
+export type Access = "index" | "walk" | "walk-rows";
+
+/** Where chooseAccess draws its lines: decision 047 has the costs behind them. */
+export type AccessLimits = {
+  /** At most this many listings matching the words or the area alone, a search reads them from their index. */
+  indexUpTo: number;
+  /** Above this many listings matching the words, of `listings` in all, a walk checks each row's own words. */
+  wordListUpTo: (listings: number) => number;
+};
+
+export const ACCESS_LIMITS: AccessLimits = {
+  indexUpTo: 2000,
+  // A page walks about 11 × listings / matches rows. Checked by its own words a row costs about 3 µs; checked
+  // against the words' list, the list costs about 0.17 µs a match to read first. The list is cheaper while
+  // matches² < 11 × 3 / 0.17 × listings: 4,500 matches of 100,000 listings, 14,000 of a million.
+  wordListUpTo: (listings) => Math.max(2000, Math.round(Math.sqrt(200 * listings))),
+};
 
 /** Above this many listings matching the words or the area alone, a search walks the sort index. */
-export const INDEX_MATCHES_UP_TO = 2000;
+export const INDEX_MATCHES_UP_TO = ACCESS_LIMITS.indexUpTo;
 
 /**
- * Whether `filters` are best read from the words' and the area's own indexes ("index") or by walking the sort
- * index ("walk"): "index" when either of them matches at most INDEX_MATCHES_UP_TO listings (each counted up to
- * one more, straight from its index, which is a fraction of a millisecond), else "walk". PostgreSQL's planner
- * weighs the words itself (the stored tsvector has statistics); the area's `<@ box` has none, so it is counted.
+ * How `filters` are best read (see above): "index" when the words or the area match at most `indexUpTo`
+ * listings, each counted straight from its index, which is a fraction of a millisecond; else a walk, checking
+ * the words row by row when they match over `wordListUpTo`. PostgreSQL's planner weighs the words itself (the
+ * stored tsvector has statistics); the area's `<@ box` has none, so it is counted.
  */
-export async function chooseAccess(db: Db, filters: SearchFilters): Promise<Access> {
-  const { words, area } = await indexMatches(db, filters, INDEX_MATCHES_UP_TO + 1, {
-    words: !isPostgres(db),
-    area: true,
-  });
-  const sizes = [words, area].filter((size) => size !== null);
-  if (sizes.length === 0) return "index";
-  return Math.min(...sizes) <= INDEX_MATCHES_UP_TO ? "index" : "walk";
-}
-
-/**
- * How many listings the words (SQLite's FTS5) and the area (SQLite's R*Tree, PostgreSQL's GiST) match on their
- * own, each counted straight from its index up to `upTo`; null for what the search does not have or `which`
- * leaves out.
- */
-async function indexMatches(
+export async function chooseAccess(
   db: Db,
   filters: SearchFilters,
-  upTo: number,
-  which: { words: boolean; area: boolean },
-): Promise<{ words: number | null; area: number | null }> {
-  const postgres = isPostgres(db);
-  const words = queryWords(filters.q);
-  const bbox = filters.bbox;
-  const [wordMatches, areaMatches] = await Promise.all([
-    which.words && words.length > 0 && !postgres
-      ? countRows(
-          db,
-          sql`SELECT 1 FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)} LIMIT ${upTo}`,
-        )
-      : null,
-    which.area && bbox ? countInArea(db, bbox, upTo) : null,
+  limits: AccessLimits = ACCESS_LIMITS,
+): Promise<Access> {
+  const wordListUpTo = isPostgres(db) ? 0 : limits.wordListUpTo(await sqliteListingCount(db));
+  const [words, area] = await Promise.all([
+    isPostgres(db) ? null : countWordMatches(db, filters, wordListUpTo + 1),
+    filters.bbox ? countInArea(db, filters.bbox, limits.indexUpTo + 1) : null,
   ]);
-  return { words: wordMatches, area: areaMatches };
+  const sizes = [words, area].filter((size) => size !== null);
+  if (sizes.length === 0 || Math.min(...sizes) <= limits.indexUpTo) return "index";
+  return words !== null && words > wordListUpTo ? "walk-rows" : "walk";
+}
+
+/** About how many listings a SQLite database holds (the highest search key: deleted ones leave gaps), at once. */
+async function sqliteListingCount(db: Db) {
+  const row = await db
+    .selectFrom("listing_key")
+    .select((eb) => eb.fn.max("listing_key.key").as("top"))
+    .executeTakeFirst();
+  return Number(row?.top ?? 0);
+}
+
+/** How many listings SQLite's FTS5 table matches the words of `filters` to, up to `upTo`; null without words. */
+async function countWordMatches(db: Db, filters: SearchFilters, upTo: number) {
+  const words = queryWords(filters.q);
+  if (words.length === 0) return null;
+  return countRows(
+    db,
+    sql`SELECT 1 FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)} LIMIT ${upTo}`,
+  );
 }
 
 /**
@@ -126,7 +145,10 @@ export function whereMatches<O>(
   access: Access = "index",
 ): ListingQuery<O> {
   const postgres = isPostgres(db);
-  let q = query.where(whereListed);
+  // SQLite checks a walked entry's conditions in this order: the plain columns of the index first, then the
+  // owner's suspension (a lookup in the user table), then the words (the row itself). 2.5 ms of a count at a
+  // million listings went to looking up the owner of entries the columns would have ruled out.
+  let q = query;
   if (filters.type) q = q.where("listing.type", "=", filters.type);
   if (filters.offer) q = q.where("listing.offer", "=", true);
   if (filters.parking) q = q.where("listing.parking", "=", true);
@@ -135,30 +157,30 @@ export function whereMatches<O>(
   if (filters.maxPrice !== null) q = q.where("listing.price", "<=", filters.maxPrice);
   if (filters.beds !== null) q = q.where("listing.bedrooms", ">=", filters.beds);
   if (filters.baths !== null) q = q.where("listing.bathrooms", ">=", filters.baths);
-  const words = queryWords(filters.q);
-  if (words.length > 0) {
-    if (postgres) {
-      q = q.where(
-        sql<boolean>`"listing"."searchVector" @@ to_tsquery('simple'::regconfig, ${tsQuery(words)})`,
-      );
-    } else {
-      const matches = sql<number>`(SELECT rowid FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)})`;
-      q =
-        access === "index"
-          ? q.where("listing.id", "in", (eb) =>
-              eb
-                .selectFrom("listing_key")
-                .select("listing_key.listingId")
-                .where("listing_key.key", "in", matches),
-            )
-          : // The row's key is compared with the matches: SQLite reads them once, and cannot start from them.
-            q.where(
-              sql<boolean>`(SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id") IN ${matches}`,
-            );
-    }
-  }
   if (filters.bbox) q = whereInside(q, filters.bbox, postgres, access);
-  return q;
+  q = q.where(whereListed);
+  const words = queryWords(filters.q);
+  if (words.length === 0) return q;
+  if (postgres) {
+    return q.where(
+      sql<boolean>`"listing"."searchVector" @@ to_tsquery('simple'::regconfig, ${tsQuery(words)})`,
+    );
+  }
+  const matches = sql<number>`(SELECT rowid FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)})`;
+  if (access === "index") {
+    return q.where("listing.id", "in", (eb) =>
+      eb.selectFrom("listing_key").select("listing_key.listingId").where("listing_key.key", "in", matches),
+    );
+  }
+  if (access === "walk") {
+    // The entry's key is compared with the matches: SQLite reads them once, and cannot start from them.
+    return q.where(
+      sql<boolean>`(SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id") IN ${matches}`,
+    );
+  }
+  return q.where(
+    sql<boolean>`${sql.raw(HAS_WORDS_FUNCTION)}("listing"."name" || ' ' || "listing"."location", ${words.join(" ")})`,
+  );
 }
 
 // The R*Tree stores 32-bit floats rounded outwards, so it is asked for a slightly larger box and each row it
@@ -177,7 +199,7 @@ function whereInside<O>(query: ListingQuery<O>, bbox: Bbox, postgres: boolean, a
     .where("listing.lng", "<=", east)
     .where("listing.lat", ">=", south)
     .where("listing.lat", "<=", north);
-  if (access === "walk") return ranges;
+  if (access !== "index") return ranges;
   if (postgres) {
     return ranges.where(
       sql<boolean>`point("listing"."lng", "listing"."lat") <@ box(point(${west}, ${south}), point(${east}, ${north}))`,
@@ -333,9 +355,15 @@ function narrowedByIndex(filters: SearchFilters) {
 async function countFromSqliteIndex(db: Db, filters: SearchFilters, words: string[]) {
   // With both, it starts from the one that matches fewer on its own ("flat" in a street's box: the box).
   let fromWords = words.length > 0;
+  let checkWords: Access = "walk";
   if (fromWords && filters.bbox) {
-    const sizes = await indexMatches(db, filters, DRIVER_COUNTED_UP_TO, { words: true, area: true });
-    fromWords = sizes.words! <= sizes.area!;
+    const [wordMatches, areaMatches] = await Promise.all([
+      countWordMatches(db, filters, DRIVER_COUNTED_UP_TO),
+      countInArea(db, filters.bbox, DRIVER_COUNTED_UP_TO),
+    ]);
+    fromWords = wordMatches! <= areaMatches;
+    // From the area, the words are checked on each listing it reads when their list would be long.
+    if (wordMatches! > ACCESS_LIMITS.wordListUpTo(await sqliteListingCount(db))) checkWords = "walk-rows";
   }
   const driver = fromWords
     ? sql`SELECT rowid AS "key" FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)}`
@@ -346,7 +374,7 @@ async function countFromSqliteIndex(db: Db, filters: SearchFilters, words: strin
     db,
     db.selectFrom("listing").select(sql`1`.as("one")),
     fromWords ? { ...filters, q: "" } : filters,
-    "walk",
+    checkWords,
   ).where(
     "listing.id",
     "=",

@@ -1,7 +1,8 @@
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 
-// Words as the search indexes hold them, for the queries (SQL) and for the in-memory matcher of search alerts
-// and feeds, so both read a query and a listing the same way. Pure and browser-safe.
+// Words as the search indexes hold them, for the queries (SQL), for SQLite's per-row check of a walked search
+// (app/db/sqlite-functions.server.ts) and for the in-memory matcher of search alerts and feeds, so all of them
+// read a query and a listing the same way. Pure and browser-safe.
 
 /** At most this many words of a query count; the rest of a very long query is ignored. */
 const MAX_QUERY_WORDS = 12;
@@ -20,4 +21,58 @@ export function foldedWords(text: string): string[] {
 /** A query's words (the first twelve); every one must match, the last as a prefix. */
 export function queryWords(q: string): string[] {
   return foldedWords(q).slice(0, MAX_QUERY_WORDS);
+}
+
+/** Whether a text's folded words hold every query word, the last as a prefix (as the indexes match them). */
+export function hasQueryWords(textWords: readonly string[], words: readonly string[]): boolean {
+  return words.every((word, index) =>
+    index === words.length - 1
+      ? textWords.some((textWord) => textWord.startsWith(word))
+      : textWords.includes(word),
+  );
+}
+
+/**
+ * The same answer as `hasQueryWords(foldedWords(text), words)`, without splitting the text: each query word is
+ * looked for in the folded text and must start a word there (and, but for the last, end one). A search that
+ * walks its sort's index asks this of every row it reads, so it avoids the work it can (most addresses are
+ * ASCII, which folding only lower-cases).
+ */
+export function textHasQueryWords(text: string, words: readonly string[]): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range
+  const folded = /^[\u0000-\u007f]*$/.test(text) ? text.toLowerCase() : foldToLowerAscii(text);
+  return words.every((word, index) => holdsWord(folded, word, index === words.length - 1));
+}
+
+function holdsWord(text: string, word: string, asPrefix: boolean): boolean {
+  for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if (
+      !isWordCharacter(codePointBefore(text, at)) &&
+      (asPrefix || !isWordCharacter(text.codePointAt(end)))
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function codePointBefore(text: string, index: number): number | undefined {
+  if (index === 0) return undefined;
+  const unit = text.charCodeAt(index - 1);
+  // The second half of a surrogate pair: the letter is the pair.
+  return unit >= 0xdc00 && unit <= 0xdfff && index >= 2 ? text.codePointAt(index - 2) : unit;
+}
+
+/** A letter or a digit: what foldedWords keeps in words. */
+function isWordCharacter(codePoint: number | undefined): boolean {
+  if (codePoint === undefined) return false;
+  if (codePoint < 0x80) {
+    return (
+      (codePoint >= 0x61 && codePoint <= 0x7a) ||
+      (codePoint >= 0x41 && codePoint <= 0x5a) ||
+      (codePoint >= 0x30 && codePoint <= 0x39)
+    );
+  }
+  return /[\p{L}\p{N}]/u.test(String.fromCodePoint(codePoint));
 }
