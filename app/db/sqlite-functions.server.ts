@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { textHasQueryWords } from "#app/modules/search/search.words.ts";
+import { foldsLikeTheIndexes, textHasQueryWords } from "#app/modules/search/search.words.ts";
 
 // SQL functions of our own that SQLite queries call, registered on every connection the app opens. They only
 // read: no trigger, index or generated column uses them, so a database written by any other tool (the sqlite3
@@ -10,16 +10,19 @@ export const HAS_WORDS_FUNCTION = "homestead_has_words";
 
 /**
  * `homestead_has_words(text, words)`: 1 when `text` (a listing's name and address) holds every one of `words`
- * (a query's folded words joined by spaces), the last as a prefix, as the FTS5 index matches them. A search
- * that walks its sort's index checks each walked row with it, where the FTS5 match list of a common word
- * would first have to be read whole (125,000 rows for "berlin" among a million listings, decision 047).
+ * (a query's folded words joined by spaces), the last as a prefix, as the FTS5 index matches them; 0 when it
+ * does not; NULL when the index may fold this text otherwise (`foldsLikeTheIndexes`: letters beyond Latin,
+ * compatibility forms), and the caller asks the index itself. A search that walks its sort's index checks each
+ * walked row with it, where the FTS5 match list of a common word would first have to be read whole (125,000 rows
+ * for "berlin" among a million listings, decision 047).
  */
 export function registerSqliteFunctions(database: DatabaseSync) {
   // Every row of one query passes the same words: they are split once.
   let lastWords = "";
   let lastSplit: string[] = [];
   database.function(HAS_WORDS_FUNCTION, { deterministic: true }, (text, words) => {
-    if (typeof text !== "string" || typeof words !== "string") return 0;
+    if (typeof text !== "string" || typeof words !== "string") return null;
+    if (!foldsLikeTheIndexes(text)) return null;
     if (words !== lastWords) {
       lastWords = words;
       lastSplit = words.split(" ").filter(Boolean);

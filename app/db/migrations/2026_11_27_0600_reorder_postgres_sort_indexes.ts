@@ -64,30 +64,45 @@ const CHECKED_BEFORE = [
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was, not today's types
 export async function up(db: Kysely<any>) {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const [name, keys, words] of SORT_INDEXES) {
-    await replaceIndex(db, name, [...keys, ...CHECKED.filter((column) => !keys.includes(column))], words);
-  }
+  await replaceIndexes(
+    db,
+    SORT_INDEXES.map(([name, keys, words]) => [
+      name,
+      [...keys, ...CHECKED.filter((c) => !keys.includes(c))],
+      words,
+    ]),
+  );
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: see up()
 export async function down(db: Kysely<any>) {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return;
-  for (const [name, keys] of SORT_INDEXES) {
-    await replaceIndex(
-      db,
+  await replaceIndexes(
+    db,
+    SORT_INDEXES.map(([name, keys]) => [
       name,
-      [...keys, ...CHECKED_BEFORE.filter((column) => !keys.includes(column))],
+      [...keys, ...CHECKED_BEFORE.filter((c) => !keys.includes(c))],
       false,
-    );
-  }
+    ]),
+  );
 }
 
+/**
+ * Builds every new index under a passing name first, then drops the old ones and renames the new. The migration
+ * is one transaction: building takes a lock that lets reads through and makes writes wait (seconds at 100,000
+ * listings, a minute or more at a million); dropping takes one that stops reads too, held only from the first
+ * drop to the commit, a few milliseconds.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: see up()
-async function replaceIndex(db: Kysely<any>, name: string, columns: string[], words: boolean) {
-  await db.schema.dropIndex(name).execute();
-  // Kysely's index builder has no INCLUDE.
-  const include = words ? sql` INCLUDE ("searchVector")` : sql``;
-  await sql`CREATE INDEX ${sql.ref(name)} ON "listing" (${sql.join(columns.map((column) => sql.ref(column)))})${include}`.execute(
-    db,
-  );
+async function replaceIndexes(db: Kysely<any>, indexes: [name: string, columns: string[], words: boolean][]) {
+  for (const [name, columns, words] of indexes) {
+    // Kysely's index builder has no INCLUDE.
+    const include = words ? sql` INCLUDE ("searchVector")` : sql``;
+    await sql`CREATE INDEX ${sql.ref(`${name}_next`)} ON "listing"
+      (${sql.join(columns.map((column) => sql.ref(column)))})${include}`.execute(db);
+  }
+  for (const [name] of indexes) {
+    await db.schema.dropIndex(name).execute();
+    await sql`ALTER INDEX ${sql.ref(`${name}_next`)} RENAME TO ${sql.ref(name)}`.execute(db);
+  }
 }

@@ -85,7 +85,7 @@ export async function chooseAccess(
 ): Promise<Access> {
   const wordListUpTo = isPostgres(db) ? 0 : limits.wordListUpTo(await sqliteListingCount(db));
   const [words, area] = await Promise.all([
-    isPostgres(db) ? null : countWordMatches(db, filters, wordListUpTo + 1),
+    isPostgres(db) ? null : countWordMatches(db, filters, Math.max(wordListUpTo, limits.indexUpTo) + 1),
     filters.bbox ? countInArea(db, filters.bbox, limits.indexUpTo + 1) : null,
   ]);
   const sizes = [words, area].filter((size) => size !== null);
@@ -145,9 +145,9 @@ export function whereMatches<O>(
   access: Access = "index",
 ): ListingQuery<O> {
   const postgres = isPostgres(db);
-  // SQLite checks a walked entry's conditions in this order: the plain columns of the index first, then the
-  // owner's suspension (a lookup in the user table), then the words (the row itself). 2.5 ms of a count at a
-  // million listings went to looking up the owner of entries the columns would have ruled out.
+  // SQLite checks a walked entry's conditions in this order: the filters' columns of the index first, then
+  // whereListed's (its owner's suspension last, a lookup in the user table), then the words (the row itself).
+  // 2.5 ms of a count at a million listings went to looking up the owner of entries the filters rule out.
   let q = query;
   if (filters.type) q = q.where("listing.type", "=", filters.type);
   if (filters.offer) q = q.where("listing.offer", "=", true);
@@ -178,8 +178,13 @@ export function whereMatches<O>(
       sql<boolean>`(SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id") IN ${matches}`,
     );
   }
+  // Each walked row's own words; a text the function cannot vouch for (NULL: letters beyond Latin, say) is
+  // looked up in the FTS5 index by its key instead.
   return q.where(
-    sql<boolean>`${sql.raw(HAS_WORDS_FUNCTION)}("listing"."name" || ' ' || "listing"."location", ${words.join(" ")})`,
+    sql<boolean>`coalesce(
+      ${sql.raw(HAS_WORDS_FUNCTION)}("listing"."name" || ' ' || "listing"."location", ${words.join(" ")}),
+      EXISTS (SELECT 1 FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)}
+        AND rowid = (SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id")))`,
   );
 }
 
@@ -281,7 +286,7 @@ export async function countListings(
     if (bounds && bounds.atLeast > COUNTED_UP_TO) return COUNTED_UP_TO + 1;
   }
   if (!isPostgres(db) && (words.length > 0 || filters.bbox) && !narrowedByIndex(filters)) {
-    return countFromSqliteIndex(db, filters, words);
+    return countFromSqliteIndex(db, filters, words, access);
   }
   // When the area is all PostgreSQL has an index for, it counts from the GiST index whatever the page does: the
   // box's estimate is fixed, so in any order its planner would read and sort the table.
@@ -352,19 +357,24 @@ function narrowedByIndex(filters: SearchFilters) {
  * listing against the other filters, so it stops at COUNTED_UP_TO + 1 matches instead of first listing every
  * match of the words (SQLite would build that list whole for `listing.id IN (...)`).
  */
-async function countFromSqliteIndex(db: Db, filters: SearchFilters, words: string[]) {
+async function countFromSqliteIndex(
+  db: Db,
+  filters: SearchFilters,
+  words: string[],
+  access: Access | undefined,
+) {
   // With both, it starts from the one that matches fewer on its own ("flat" in a street's box: the box).
   let fromWords = words.length > 0;
-  let checkWords: Access = "walk";
   if (fromWords && filters.bbox) {
     const [wordMatches, areaMatches] = await Promise.all([
       countWordMatches(db, filters, DRIVER_COUNTED_UP_TO),
       countInArea(db, filters.bbox, DRIVER_COUNTED_UP_TO),
     ]);
     fromWords = wordMatches! <= areaMatches;
-    // From the area, the words are checked on each listing it reads when their list would be long.
-    if (wordMatches! > ACCESS_LIMITS.wordListUpTo(await sqliteListingCount(db))) checkWords = "walk-rows";
   }
+  // From the area, the words are checked as the page checks them: on each listing read when their list of
+  // matches would be long ("walk-rows"), else against that list.
+  const checkWords = access === "walk-rows" ? "walk-rows" : "walk";
   const driver = fromWords
     ? sql`SELECT rowid AS "key" FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)}`
     : sql`SELECT "key" FROM "listing_area" WHERE ${rtreeInside(filters.bbox!)}`;

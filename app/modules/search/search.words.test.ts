@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { foldedWords, hasQueryWords, queryWords, textHasQueryWords } from "./search.words.ts";
+import {
+  foldedWords,
+  foldsLikeTheIndexes,
+  hasQueryWords,
+  queryWords,
+  textHasQueryWords,
+} from "./search.words.ts";
 
 // A walked search checks each row's name and address with textHasQueryWords (through SQLite's
 // homestead_has_words); alerts split a listing's words once with foldedWords. Both must give one answer.
@@ -60,5 +66,20 @@ describe("a text's query words", () => {
     expect(textHasQueryWords(address, queryWords("erlin"))).toBe(false);
     expect(textHasQueryWords(address, queryWords("kreuz berlin"))).toBe(false);
     expect(textHasQueryWords(address, [])).toBe(true);
+  });
+
+  it("are vouched for only where the indexes fold a text as plain code does: Latin letters, accents and all", () => {
+    for (const text of [
+      "Bergmannstraße 12, Berlin",
+      "Łódź, ul. Piotrkowska",
+      "Ærøskøbing",
+      "Crème brûlée",
+      "",
+    ]) {
+      expect(foldsLikeTheIndexes(text)).toBe(true);
+    }
+    for (const text of ["Ｂｅｒｌｉｎ", "ﬁnca", "2²", "Йошкар-Ола", "Αθήνα", "東京", "Hà Nội", "𝒜lpha"]) {
+      expect(foldsLikeTheIndexes(text)).toBe(false);
+    }
   });
 });

@@ -39,12 +39,33 @@ export function hasQueryWords(textWords: readonly string[], words: readonly stri
  * ASCII, which folding only lower-cases).
  */
 export function textHasQueryWords(text: string, words: readonly string[]): boolean {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range
-  const folded = /^[\u0000-\u007f]*$/.test(text) ? text.toLowerCase() : foldToLowerAscii(text);
+  const folded = isAscii(text) ? text.toLowerCase() : foldToLowerAscii(text);
   return words.every((word, index) => holdsWord(folded, word, index === words.length - 1));
 }
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the test is for the whole ASCII range
+const ASCII = /^[\u0000-\u007f]*$/;
+const BEYOND_LATIN = /[\u0250-\uffff]/;
+
+function isAscii(text: string) {
+  return ASCII.test(text);
+}
+
+/**
+ * Whether the search indexes fold `text` into the words foldedWords gives. They do for Latin letters with or
+ * without accents (up to U+024F, ligatures like "ß" included). Beyond, they part: SQLite's FTS5 and PostgreSQL
+ * take no accent off a Greek or Cyrillic letter ("й" stays "й" where NFKD gives "и"), and neither turns a
+ * compatibility form into its letters ("ﬁ", full-width "Ｂ", "²"). A walked row whose text they may fold
+ * otherwise is checked against the index itself.
+ */
+export function foldsLikeTheIndexes(text: string): boolean {
+  if (isAscii(text)) return true;
+  return !BEYOND_LATIN.test(text) && text.normalize("NFKD") === text.normalize("NFD");
+}
+
 function holdsWord(text: string, word: string, asPrefix: boolean): boolean {
+  // An empty word is no word of the text; as a prefix it starts any word there is (as in hasQueryWords).
+  if (word === "") return asPrefix && /[\p{L}\p{N}]/u.test(text);
   for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + 1)) {
     const end = at + word.length;
     if (
