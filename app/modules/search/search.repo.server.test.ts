@@ -308,6 +308,7 @@ describe("search", () => {
       ["cyrillic", "Квартира в Йошкар-Оле", "улица Ленина"],
       ["greek", "Διαμέρισμα στην Αθήνα", "Οδός Ερμού"],
       ["latin", "Finca in Berlin", "Mitte 12, Αθήνα"],
+      ["accented", "Ǿresund view", "Ĳssel 4, Ħamrun"],
     ];
     await testDb.db
       .insertInto("listing")
@@ -336,6 +337,12 @@ describe("search", () => {
       "αθηνα",
       "αθήνα",
       "2",
+      "oresund",
+      "ǿresund",
+      "ijssel",
+      "ĳssel",
+      "ħamrun",
+      "hamrun",
     ]) {
       for (const bbox of [null, box]) {
         const filters = { ...EMPTY_SEARCH, q, bbox };
@@ -359,6 +366,9 @@ describe("search", () => {
       "cyrillic",
     ]);
     expect(await readAllPages({ ...EMPTY_SEARCH, q: "στην" }, "newest", 5, "walk-rows")).toEqual(["greek"]);
+    expect(await readAllPages({ ...EMPTY_SEARCH, q: "ħamrun" }, "newest", 5, "walk-rows")).toEqual([
+      "accented",
+    ]);
   });
 
   it("counts matches up to a thousand and one, and says past that 'Over 1,000 homes'", async () => {

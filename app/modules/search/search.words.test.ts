@@ -74,11 +74,24 @@ describe("a text's query words", () => {
       "Łódź, ul. Piotrkowska",
       "Ærøskøbing",
       "Crème brûlée",
+      "Ħamrun",
+      "İstanbul",
       "",
     ]) {
       expect(foldsLikeTheIndexes(text)).toBe(true);
     }
-    for (const text of ["Ｂｅｒｌｉｎ", "ﬁnca", "2²", "Йошкар-Ола", "Αθήνα", "東京", "Hà Nội", "𝒜lpha"]) {
+    for (const text of [
+      "Ｂｅｒｌｉｎ",
+      "ﬁnca",
+      "2²",
+      "Йошкар-Ола",
+      "Αθήνα",
+      "東京",
+      "Hà Nội",
+      "𝒜lpha",
+      "Ǿresund",
+      "Ĳssel",
+    ]) {
       expect(foldsLikeTheIndexes(text)).toBe(false);
     }
   });

@@ -52,15 +52,26 @@ function isAscii(text: string) {
 }
 
 /**
- * Whether the search indexes fold `text` into the words foldedWords gives. They do for Latin letters with or
- * without accents (up to U+024F, ligatures like "ß" included). Beyond, they part: SQLite's FTS5 and PostgreSQL
- * take no accent off a Greek or Cyrillic letter ("й" stays "й" where NFKD gives "и"), and neither turns a
- * compatibility form into its letters ("ﬁ", full-width "Ｂ", "²"). A walked row whose text they may fold
- * otherwise is checked against the index itself.
+ * Whether the search indexes fold `text` into the words foldedWords gives. They do for ASCII, for Latin letters
+ * that are an ASCII letter with accents ("é", "ő", "ǖ") and for Latin letters without accents ("ħ", and "ß",
+ * "ø" and the other ligatures both sides spell out). Beyond, they part: SQLite's FTS5 and PostgreSQL take no
+ * accent off a Greek or Cyrillic letter ("й" stays "й" where NFKD gives "и") nor off a letter that is not
+ * ASCII ("ǿ" stays where foldedWords gives "o"), and turn no compatibility form into its letters ("ﬁ",
+ * full-width "Ｂ", "²"). A walked row whose text they may fold otherwise is checked against the index itself.
  */
 export function foldsLikeTheIndexes(text: string): boolean {
   if (isAscii(text)) return true;
-  return !BEYOND_LATIN.test(text) && text.normalize("NFKD") === text.normalize("NFD");
+  if (BEYOND_LATIN.test(text)) return false;
+  for (const character of text) {
+    if (character < "\u0080") continue;
+    const decomposed = character.normalize("NFKD");
+    // No decomposition: both sides change its case only.
+    if (decomposed === character) continue;
+    // A compatibility form, or accents on a letter that is not ASCII.
+    if (decomposed !== character.normalize("NFD")) return false;
+    if (!isAscii(decomposed.replace(/\p{M}/gu, ""))) return false;
+  }
+  return true;
 }
 
 function holdsWord(text: string, word: string, asPrefix: boolean): boolean {
