@@ -83,9 +83,11 @@ export async function chooseAccess(
   filters: SearchFilters,
   limits: AccessLimits = ACCESS_LIMITS,
 ): Promise<Access> {
-  const wordListUpTo = isPostgres(db) ? 0 : limits.wordListUpTo(await sqliteListingCount(db));
+  // Words are weighed on SQLite only, and only a search that has them needs the size of the site.
+  const weighsWords = !isPostgres(db) && queryWords(filters.q).length > 0;
+  const wordListUpTo = weighsWords ? limits.wordListUpTo(await sqliteListingCount(db)) : 0;
   const [words, area] = await Promise.all([
-    isPostgres(db) ? null : countWordMatches(db, filters, Math.max(wordListUpTo, limits.indexUpTo) + 1),
+    weighsWords ? countWordMatches(db, filters, Math.max(wordListUpTo, limits.indexUpTo) + 1) : null,
     filters.bbox ? countInArea(db, filters.bbox, limits.indexUpTo + 1) : null,
   ]);
   const sizes = [words, area].filter((size) => size !== null);
