@@ -17,8 +17,11 @@ const SORT_INDEXES: [name: string, keys: string[]][] = [
   ["listing_offer_price_idx", ["offer", "price", "id"]],
 ];
 
-/** What a list or a search checks for every listing: whether it is listed, its owner, and each filter. */
-const CHECKED = [
+/**
+ * What a list or a search checks for every listing: whether it is listed, its owner, and each filter. Exported
+ * for migration 2026_11_27_0600, whose down() puts PostgreSQL's indexes back in this order.
+ */
+export const CHECKED = [
   "status",
   "hiddenAt",
   "expiredAt",

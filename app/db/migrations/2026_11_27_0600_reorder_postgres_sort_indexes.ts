@@ -1,14 +1,15 @@
 import { type Kysely, PostgresAdapter, sql } from "kysely";
+import { CHECKED as CHECKED_BEFORE } from "./2026_11_27_0400_widen_listing_sort_indexes.ts";
 
-// Frozen once landed. Never imports app code. PostgreSQL only. Migration 2026_11_27_0400 made each sort index
-// hold every column a search checks, so the check happens in the index. PostgreSQL checks an entry's conditions
-// in the order of the index's columns, and finds a column after the first text one (the id) by stepping over
-// every column before it. The checked columns came status first and the map's area last, so an entry outside
-// the area was ruled out after eight columns: 8.5 ms to read the 13,600 offers in the price range of the
-// bench's "all filters" search at 100,000 listings. Fixed-width columns come first now, the area first of them,
-// and the columns that are nearly always null last, so PostgreSQL can use the columns' fixed offsets as long
-// as it can (3.8 ms for the same search). The keys and their order are unchanged, so every sort and keyset
-// page uses the same index as before.
+// Frozen once landed. Never imports app code (migration 0400, whose column order down() restores, is frozen
+// too). PostgreSQL only. Migration 2026_11_27_0400 made each sort index hold every column a search checks, so
+// the check happens in the index. PostgreSQL checks an entry's conditions in the order of the index's columns,
+// and finds a column after the first text one (the id) by stepping over every column before it. The checked
+// columns came status first and the map's area last, so an entry outside the area was ruled out after eight
+// columns: 8.5 ms to read the 13,600 offers in the price range of the bench's "all filters" search at 100,000
+// listings. Fixed-width columns come first now, the area first of them, and the columns that are nearly always
+// null last, so PostgreSQL can use the columns' fixed offsets as long as it can (3.8 ms for the same search).
+// The keys and their order are unchanged, so every sort and keyset page uses the same index as before.
 //
 // The two indexes that a search of all listings walks (newest, and by price) also carry each listing's words
 // (`searchVector`, INCLUDE: stored, not sorted), so a count of a common word checks them without reading the
@@ -42,23 +43,6 @@ const CHECKED = [
   "userRef",
   "hiddenAt",
   "expiredAt",
-];
-
-/** The order of migration 2026_11_27_0400. */
-const CHECKED_BEFORE = [
-  "status",
-  "hiddenAt",
-  "expiredAt",
-  "userRef",
-  "type",
-  "offer",
-  "price",
-  "bedrooms",
-  "bathrooms",
-  "parking",
-  "furnished",
-  "lat",
-  "lng",
 ];
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was, not today's types
