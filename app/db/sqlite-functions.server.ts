@@ -1,5 +1,5 @@
 import type { DatabaseSync } from "node:sqlite";
-import { foldsLikeTheIndexes, textHasQueryWords } from "#app/modules/search/search.words.ts";
+import { textHasQueryWordsAsIndexed } from "#app/modules/search/search.words.ts";
 
 // SQL functions of our own that SQLite queries call, registered on every connection the app opens. They only
 // read: no trigger, index or generated column uses them, so a database written by any other tool (the sqlite3
@@ -22,11 +22,11 @@ export function registerSqliteFunctions(database: DatabaseSync) {
   let lastSplit: string[] = [];
   database.function(HAS_WORDS_FUNCTION, { deterministic: true }, (text, words) => {
     if (typeof text !== "string" || typeof words !== "string") return null;
-    if (!foldsLikeTheIndexes(text)) return null;
     if (words !== lastWords) {
       lastWords = words;
       lastSplit = words.split(" ").filter(Boolean);
     }
-    return textHasQueryWords(text, lastSplit) ? 1 : 0;
+    const holds = textHasQueryWordsAsIndexed(text, lastSplit);
+    return holds === null ? null : holds ? 1 : 0;
   });
 }

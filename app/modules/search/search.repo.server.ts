@@ -61,16 +61,16 @@ export type AccessLimits = {
   wordListUpTo: (listings: number) => number;
 };
 
+/** Above this many listings matching the words or the area alone, a search walks the sort index. */
+export const INDEX_MATCHES_UP_TO = 2000;
+
 export const ACCESS_LIMITS: AccessLimits = {
-  indexUpTo: 2000,
+  indexUpTo: INDEX_MATCHES_UP_TO,
   // A page walks about 11 × listings / matches rows. Checked by its own words a row costs about 3 µs; checked
   // against the words' list, the list costs about 0.17 µs a match to read first. The list is cheaper while
   // matches² < 11 × 3 / 0.17 × listings: 4,500 matches of 100,000 listings, 14,000 of a million.
-  wordListUpTo: (listings) => Math.max(2000, Math.round(Math.sqrt(200 * listings))),
+  wordListUpTo: (listings) => Math.max(INDEX_MATCHES_UP_TO, Math.round(Math.sqrt(200 * listings))),
 };
-
-/** Above this many listings matching the words or the area alone, a search walks the sort index. */
-export const INDEX_MATCHES_UP_TO = ACCESS_LIMITS.indexUpTo;
 
 /**
  * How `filters` are best read (see above): "index" when the words or the area match at most `indexUpTo`

@@ -39,7 +39,20 @@ export function hasQueryWords(textWords: readonly string[], words: readonly stri
  * ASCII, which folding only lower-cases).
  */
 export function textHasQueryWords(text: string, words: readonly string[]): boolean {
-  const folded = isAscii(text) ? text.toLowerCase() : foldToLowerAscii(text);
+  return holdsWords(isAscii(text) ? text.toLowerCase() : foldToLowerAscii(text), words);
+}
+
+/**
+ * `textHasQueryWords` where the indexes fold `text` as foldedWords does (`foldsLikeTheIndexes`), else null: the
+ * caller asks the index. One pass over an ASCII text, the common case, for both questions.
+ */
+export function textHasQueryWordsAsIndexed(text: string, words: readonly string[]): boolean | null {
+  if (isAscii(text)) return holdsWords(text.toLowerCase(), words);
+  if (!latinFoldsLikeTheIndexes(text)) return null;
+  return holdsWords(foldToLowerAscii(text), words);
+}
+
+function holdsWords(folded: string, words: readonly string[]) {
   return words.every((word, index) => holdsWord(folded, word, index === words.length - 1));
 }
 
@@ -60,7 +73,10 @@ function isAscii(text: string) {
  * full-width "Ｂ", "²"). A walked row whose text they may fold otherwise is checked against the index itself.
  */
 export function foldsLikeTheIndexes(text: string): boolean {
-  if (isAscii(text)) return true;
+  return isAscii(text) || latinFoldsLikeTheIndexes(text);
+}
+
+function latinFoldsLikeTheIndexes(text: string): boolean {
   if (BEYOND_LATIN.test(text)) return false;
   for (const character of text) {
     if (character < "\u0080") continue;
