@@ -4,7 +4,7 @@ import { useGoogleIdentity } from "#tests/support/oidc-provider.ts";
 import { clearMail, waitForMail } from "#tests/support/smtp-server.ts";
 
 test.describe("accounts", () => {
-  test("sign up, log out, sign in again", async ({ page }) => {
+  test("sign up, log out, sign in again", { tag: "@smoke" }, async ({ page }) => {
     const account = await signUp(page);
     await page.getByRole("link", { name: "Profile" }).click();
     await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();

@@ -63,9 +63,9 @@ test.describe("relay mode (CONTACT_MODE=relay)", () => {
     await relay?.cleanup();
   });
 
-  test("an enquiry and its answer go through the site: neither side ever receives the other's address", async ({
-    browser,
-  }) => {
+  test("an enquiry and its answer go through the site: neither side ever receives the other's address", {
+    tag: "@smoke",
+  }, async ({ browser }) => {
     test.setTimeout(90_000);
     const ownerContext = await browser.newContext({ baseURL: relay.url });
     const enquirerContext = await browser.newContext({ baseURL: relay.url });

@@ -25,10 +25,9 @@ async function ownerSees(page: Page, path: string) {
   await expect(nav.getByRole("link", { name: "Sign In" })).toHaveCount(0);
 }
 
-test("a signed-in owner and a visitor on the same pages each see their own, and an edit reaches the visitor at once", async ({
-  browser,
-  data,
-}) => {
+test("a signed-in owner and a visitor on the same pages each see their own, and an edit reaches the visitor at once", {
+  tag: "@smoke",
+}, async ({ browser, data }) => {
   const baseURL = process.env.E2E_BASE_URL;
   const ownerContext = await browser.newContext({ baseURL });
   const visitorContext = await browser.newContext({ baseURL });

@@ -297,10 +297,9 @@ test("visitors are sent to sign in before creating or editing", async ({ page })
   await expect(page).toHaveURL("/sign-in?redirectTo=%2Fedit-listing%2Fsome-id");
 });
 
-test("publishes a rent listing and a sale offer with 3 photos, shown on their pages and the profile", async ({
-  page,
-  photos,
-}) => {
+test("publishes a rent listing and a sale offer with 3 photos, shown on their pages and the profile", {
+  tag: "@smoke",
+}, async ({ page, photos }) => {
   const account = await signUp(page, newAccount("Paula Publisher"));
   await openForm(page, "/create-listing");
   await expect(page.getByRole("heading", { name: "Create a Listing" })).toBeVisible();

@@ -121,11 +121,9 @@ test("without JavaScript the heart is a form that saves and comes back", async (
   await context.close();
 });
 
-test("save a search, a matching home is published, the alert arrives with a working unsubscribe; feeds", async ({
-  page,
-  request,
-  data,
-}) => {
+test("save a search, a matching home is published, the alert arrives with a working unsubscribe; feeds", {
+  tag: "@smoke",
+}, async ({ page, request, data }) => {
   // Waits for the background alert job (every 2 s here) and its e-mail, on top of two sign-ups and feeds.
   test.setTimeout(60_000);
   const account = await signUp(page, newAccount("Alex Alert"));

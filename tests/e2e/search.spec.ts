@@ -108,10 +108,9 @@ async function seedHomes(data: AppData, word: string) {
     await insertTestListing(data, owner.id, { ...home, timestamp: ++timestamp, photos: 0 });
 }
 
-test("every filter and sort, Load More with filters, Clear filters, and the same filters on categories and offers", async ({
-  page,
-  data,
-}) => {
+test("every filter and sort, Load More with filters, Clear filters, and the same filters on categories and offers", {
+  tag: "@smoke",
+}, async ({ page, data }) => {
   const word = uniqueWord();
   await seedHomes(data, word);
   const scripts: string[] = [];
@@ -285,10 +284,9 @@ test("on a phone the filters fold under one Filters button that says how many ar
   await context.close();
 });
 
-test("the map: clusters from the server, a click zooms in and splits them, panning updates the list, a marker shows its card", async ({
-  page,
-  data,
-}) => {
+test("the map: clusters from the server, a click zooms in and splits them, panning updates the list, a marker shows its card", {
+  tag: "@smoke",
+}, async ({ page, data }) => {
   const word = uniqueWord();
   const owner = await createUser(data.db);
   // Three places in the empty South Pacific, nowhere near another test's listings.
