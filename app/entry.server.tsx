@@ -3,11 +3,17 @@ import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import type { EntryContext, RouterContextProvider, ServerInstrumentation } from "react-router";
-import { ServerRouter } from "react-router";
+import type {
+  EntryContext,
+  HandleErrorFunction,
+  RouterContextProvider,
+  ServerInstrumentation,
+} from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { AppStylesProvider } from "#app/components/app-styles.tsx";
 import { NonceProvider } from "#app/components/nonce.tsx";
 import { nonceContext, routeLabelContext } from "#app/http/request-context.ts";
+import { noteUnavailable } from "#app/http/unavailable.server.ts";
 // The stylesheet's text, inlined into every page by <AppStyles> (see there); root.tsx does not link it.
 import appStyles from "./app.css?inline";
 import { logger } from "./logger.server.ts";
@@ -89,6 +95,22 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Every error a request ran into (a loader's, an action's, a middleware's, a render's) passes here: an
+ * unreachable database marks the request for a 503 (app/http/unavailable.server.ts); anything else is a bug,
+ * logged with its cause. A request the client gave up on is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (noteUnavailable(error, context)) {
+    logger.warn({ err: error }, "database unavailable: answered 503");
+    return;
+  }
+  // React Router wraps some errors in a response of its own (a 404 for a path no route matches, its cause).
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  logger.error({ err: inner ?? error }, "request failed");
+};
 
 /**
  * Hands the matched route's pattern to the request metrics (app/metrics/metrics.http.server.ts), which label

@@ -13,6 +13,7 @@ import type { RootShellData } from "#app/components/shell/use-root-data.ts";
 import { notify, Toaster, useToast } from "#app/components/toaster.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { isThrownResponse } from "#app/http/thrown-response.ts";
+import { unavailableMiddleware } from "#app/http/unavailable.server.ts";
 import { getUser, isSignedIn, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
 import type { I18nPayload } from "#app/modules/i18n/i18n.ts";
 import { countUnreadMessages } from "#app/modules/message/message.repo.server.ts";
@@ -25,7 +26,9 @@ import type { Route } from "./+types/root.ts";
 if (import.meta.env.DEV) void import("./app.css");
 
 // The session is read only when a loader or action asks who is signed in; the toast cookie on every page.
+// First, around them all: an answer that failed because the database was out of reach is a 503.
 export const middleware: Route.MiddlewareFunction[] = [
+  unavailableMiddleware,
   (args, next) => sessionMiddleware(args.context.get(servicesContext).auth)(args, next),
   (args, next) => toastMiddleware(args.context.get(servicesContext).toastCookie)(args, next),
 ];

@@ -3,7 +3,7 @@ import path from "node:path";
 import { Kysely, type LogEvent, PostgresAdapter, PostgresDialect, SqliteDialect } from "kysely";
 import pg from "pg";
 import type { Config } from "#app/config.server.ts";
-import { logger } from "#app/logger.server.ts";
+import { dialectPool } from "./postgres-pool.server.ts";
 import type { Database } from "./schema.ts";
 import { openSqliteDatabase } from "./sqlite-database.server.ts";
 
@@ -35,12 +35,10 @@ export function createDb(database: DbTarget, observer?: DbObserver): Db {
     : undefined;
   if (database.kind === "postgres") {
     const pool = new pg.Pool({ connectionString: database.url, max: 10, connectionTimeoutMillis: 5000 });
-    // When the server closes an idle connection (restart, failover, pg_terminate_backend) the pool drops it
-    // and emits "error"; unhandled, that event would crash the process. The next query connects anew, and
-    // until one succeeds /healthz answers 503.
-    pool.on("error", (error) => logger.warn({ err: error }, "PostgreSQL closed an idle connection"));
     observer?.pool(pool);
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+    // Connections the server drops (restart, failover, pg_terminate_backend), idle or in use, never end the
+    // process; until the database answers again, requests and /healthz answer 503 (decision 048).
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: dialectPool(pool) }), log });
   }
   mkdirSync(path.dirname(database.file), { recursive: true });
   return new Kysely<Database>({

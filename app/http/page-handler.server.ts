@@ -1,6 +1,7 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { findDatabaseUnavailable } from "#app/db/db.error.ts";
 import { hasSessionCookie } from "#app/modules/auth/auth.session.server.ts";
 import {
   type CachedPage,
@@ -9,6 +10,7 @@ import {
   type PageCache,
 } from "#app/modules/page-cache/page-cache.server.ts";
 import { carriesToast } from "#app/modules/toast/toast.server.ts";
+import { unavailableResponse } from "./unavailable.server.ts";
 
 // React Router's Express adapter (@react-router/express), plus the page cache in front of it (decision 041):
 // a visitor's GET of a page or of its data is answered from memory while the data has not changed.
@@ -44,7 +46,15 @@ export function createPageHandler({
         return;
       }
       const { cache } = pageCache;
-      const version = await cache.currentVersion();
+      const version = await cache.currentVersion().catch((error: unknown) => {
+        if (findDatabaseUnavailable(error)) return null;
+        throw error;
+      });
+      if (version === null) {
+        // No knowing whether a kept page is current: the page renders, and answers 503 if its reads fail too.
+        await send(res, await render(req, res));
+        return;
+      }
       // The host is part of the key: a page names its own address (links, canonical), whatever Host said.
       const key = `${req.method === "HEAD" ? "GET" : req.method} ${req.protocol}://${req.host}${req.originalUrl}`;
       let page = cache.get(key, version);
@@ -66,6 +76,10 @@ export function createPageHandler({
       }
       answer(req, res, page, cache.cacheControl, leader ? "MISS" : "HIT");
     } catch (error) {
+      if (findDatabaseUnavailable(error) && !res.headersSent) {
+        await send(res, unavailableResponse("Service Unavailable", { "Content-Type": "text/plain" }));
+        return;
+      }
       next(error);
     }
   };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { send } from "#tests/support/http.ts";
 import {
   adminQuery,
   createTestDatabase,
@@ -46,6 +47,14 @@ describe.skipIf(SKIP_REASON)("GET /healthz", () => {
     const output = { detail: () => server.output() };
     await waitFor("/healthz to answer 503", async () => (await healthStatus(server.url)) === 503, output);
     expect(server.process.exitCode, server.output()).toBeNull();
+
+    // Meanwhile a page, its data and a resource route answer 503 with Retry-After (the error page), not 500.
+    for (const path of ["/offers", "/offers.data", "/sitemap.xml"]) {
+      const answer = await send(`${server.url}${path}`);
+      expect(answer.status, `${path}\n${server.output()}`).toBe(503);
+      expect(Number(answer.retryAfter), path).toBeGreaterThan(0);
+    }
+    expect((await send(`${server.url}/offers`)).body).toContain("Something went wrong");
 
     await admin(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS true`);
     await waitFor(

@@ -76,6 +76,9 @@ export function createAuth({
     secret: config.auth.secret,
     trustedOrigins: [config.publicUrl],
     database: { db, type: config.database.kind },
+    // A failure that is not one of better-auth's answers (the database out of reach) is thrown to the route,
+    // like any loader's, and answered there (a 503 with Retry-After; decision 048), not as a bare 500.
+    onAPIError: { throw: true },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: MIN_PASSWORD_LENGTH,
