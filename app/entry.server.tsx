@@ -22,8 +22,9 @@ export const streamTimeout = 5_000;
 
 // Pages and their data name who is signed in (and the profile, their listings): no shared cache may keep
 // them. Browsers may, but revalidate before reusing one for a new request; unlike no-store, this keeps the
-// back/forward cache working (decision 013). A visitor's page that sets no cookie is made public and cached
-// by app/http/page-handler.server.ts (decision 041).
+// back/forward cache working (decision 013). One rendered for a signed-in user is made `private, no-store`
+// (auth.session.server.ts). A visitor's page that sets no cookie is made public and cached by
+// app/http/page-handler.server.ts (decision 041).
 function keepPagePrivate(headers: Headers) {
   if (!headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-cache");
 }

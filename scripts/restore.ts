@@ -4,6 +4,9 @@
 import { parseArgs } from "node:util";
 import { restoreBackup } from "#tooling/backup/backup.restore.server.ts";
 
+// As the server (server.ts): whatever this process writes is readable by its user only.
+process.umask(0o077);
+
 const { values, positionals } = parseArgs({
   options: { force: { type: "boolean", default: false } },
   allowPositionals: true,

@@ -131,6 +131,7 @@ export function createApp(services: Services): express.Express {
     "/{*splat}",
     createPageHandler({
       build: () => import("virtual:react-router/server-build"),
+      publicUrl: config.publicUrl,
       // After a write its author reads from the primary, past the replica's cache (decision 024).
       pageCache: { cache: services.pageCache, usable: (req) => !replica || !readsFromPrimary(req) },
       getLoadContext: (req, res) => {

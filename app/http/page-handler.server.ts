@@ -24,6 +24,8 @@ const DEFAULT_CACHE_CONTROL = "private, no-cache";
 
 type Options = {
   build: () => Promise<ServerBuild>;
+  /** PUBLIC_URL: every request's URL is built on it, never on what Host or X-Forwarded-Host claim. */
+  publicUrl: string;
   mode?: string;
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
   /** The cache, and whether this request may use it (false: it reads from the primary after a write). */
@@ -32,17 +34,24 @@ type Options = {
 
 export function createPageHandler({
   build,
+  publicUrl,
   mode = process.env.NODE_ENV,
   getLoadContext,
   pageCache,
 }: Options): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
-  const render = (req: express.Request, res: express.Response) =>
-    handle(toFetchRequest(req, res), getLoadContext(req, res));
+  const origin = new URL(publicUrl).origin;
+  const render = (req: express.Request, res: express.Response, url: URL) =>
+    handle(toFetchRequest(url, req, res), getLoadContext(req, res));
   return async (req, res, next) => {
+    const url = requestUrl(origin, req.originalUrl);
+    if (!url) {
+      res.status(400).type("text/plain").send("Bad Request");
+      return;
+    }
     try {
       if (!pageCache || !sharedRequest(req) || !pageCache.usable(req)) {
-        await send(res, await render(req, res));
+        await send(res, await render(req, res, url));
         return;
       }
       const { cache } = pageCache;
@@ -52,24 +61,24 @@ export function createPageHandler({
       });
       if (version === null) {
         // No knowing whether a kept page is current: the page renders, and answers 503 if its reads fail too.
-        await send(res, await render(req, res));
+        await send(res, await render(req, res, url));
         return;
       }
-      // The host is part of the key: a page names its own address (links, canonical), whatever Host said.
-      const key = `${req.method === "HEAD" ? "GET" : req.method} ${req.protocol}://${req.host}${req.originalUrl}`;
+      // The path alone is the key: every page is rendered for PUBLIC_URL, whatever host the request named.
+      const key = `${req.method === "HEAD" ? "GET" : req.method} ${url.pathname}${url.search}`;
       let page = cache.get(key, version);
       let leader = false;
       if (!page) {
         let own: Response | undefined;
         const filled = await cache.fill(key, version, async () => {
           leader = true;
-          own = await render(req, res);
+          own = await render(req, res, url);
           return storable(own) ? keep(version, own, res) : null;
         });
         if (!filled) {
           // Not a page every visitor shares (a redirect, a cookie, a route's own caching): answered as it is,
           // by this request's own rendering (a request that waited for another's renders its own).
-          await send(res, own ?? (await render(req, res)));
+          await send(res, own ?? (await render(req, res, url)));
           return;
         }
         page = filled;
@@ -80,9 +89,33 @@ export function createPageHandler({
         await send(res, unavailableResponse("Service Unavailable", { "Content-Type": "text/plain" }));
         return;
       }
-      next(error);
+      // The cause goes to the log; the visitor gets the page rendered past the cache, whose error boundary
+      // answers with the app's error page if the failure is still there.
+      req.log.error({ err: error }, "page handler failed; rendering without the page cache");
+      // Only a read is rendered again: a form's body is spent, and its action must not run twice.
+      if (res.headersSent || (req.method !== "GET" && req.method !== "HEAD")) {
+        next(error);
+        return;
+      }
+      try {
+        await send(res, await render(req, res, url));
+      } catch (again) {
+        next(again);
+      }
     }
   };
+}
+
+/**
+ * The request's URL on PUBLIC_URL's origin. The target is a path, or (from a proxy) an absolute URL of which
+ * only the path and query count; concatenated, not resolved, so `//elsewhere/x` stays a path on this site.
+ */
+function requestUrl(origin: string, target: string) {
+  if (target.startsWith("/")) return URL.parse(`${origin}${target}`);
+  const absolute = URL.parse(target);
+  return absolute && /^https?:$/.test(absolute.protocol)
+    ? URL.parse(`${origin}${absolute.pathname}${absolute.search}`)
+    : null;
 }
 
 /** A visitor's GET: no session cookie (a signed-in page is theirs only), no toast waiting to be shown. */
@@ -94,7 +127,10 @@ function sharedRequest(req: express.Request) {
   return !req.headers.authorization;
 }
 
-/** Whether an answer is the same for every visitor: a 200 page or page data, no cookie, default caching. */
+/**
+ * Whether an answer is the same for every visitor: a 200 page or page data, no cookie, default caching. An
+ * answer rendered for someone signed in carries `private, no-store` (auth.session.server.ts): never kept.
+ */
 function storable(response: Response) {
   return (
     response.status === 200 &&
@@ -144,14 +180,13 @@ function answer(
   else res.end(body);
 }
 
-function toFetchRequest(req: express.Request, res: express.Response) {
+function toFetchRequest(url: URL, req: express.Request, res: express.Response) {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (!values) continue;
     if (Array.isArray(values)) for (const value of values) headers.append(name, value);
     else headers.set(name, values);
   }
-  const url = new URL(`${req.protocol}://${req.host || "localhost"}${req.originalUrl}`);
   let controller: AbortController | null = new AbortController();
   res.on("finish", () => {
     controller = null;

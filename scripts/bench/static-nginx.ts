@@ -67,8 +67,8 @@ export async function startCachingNginx(upstream: string): Promise<StaticNginx> 
   proxy_cache_path ${path.join(dir, "cache")} keys_zone=homestead:10m max_size=100m inactive=10m;
   map $http_cookie $homestead_personal {
     default 0;
-    "~better-auth\\.session_token=" 1;
-    "~(^|;\\s*)toast=" 1;
+    "~session_token" 1;
+    "~(^|;)[ \\t]*toast[ \\t]*=" 1;
   }`,
     ),
   );

@@ -96,7 +96,7 @@ test("a visitor's repeated request with the page's ETag is answered 304; a signe
   const page = await context.newPage();
   await signUp(page, newAccount("Sam Signed"));
   const signedIn = await context.request.get("/offers", { headers: { accept: "text/html" } });
-  expect(signedIn.headers()["cache-control"]).toBe("private, no-cache");
+  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
   expect(signedIn.headers().etag).toBeUndefined();
   await context.close();
 });

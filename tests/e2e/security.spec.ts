@@ -8,7 +8,7 @@ const EVIL_ORIGIN = "https://evil.example";
 const SESSION_COOKIE = "better-auth.session_token";
 // A visitor's page is the same for every visitor and kept (decision 041); a signed-in one is theirs alone.
 const VISITOR_CACHING = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
-const SIGNED_IN_CACHING = "private, no-cache";
+const SIGNED_IN_CACHING = "private, no-store";
 
 /** Signs up through the form (no JavaScript: a plain POST); the context keeps the session cookie. */
 async function signUpByForm(request: APIRequestContext, account: TestAccount = newAccount()) {

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -55,6 +55,17 @@ async function allRows(db: Db) {
     listing: await db.selectFrom("listing").selectAll().orderBy("id").execute(),
     image: await db.selectFrom("image").selectAll().orderBy("id").execute(),
   };
+}
+
+/** The permission bits of `dir` ("./") and of everything under it, by relative path (folders end in "/"). */
+async function modesUnder(dir: string): Promise<Record<string, string>> {
+  const modes: Record<string, string> = { "./": ((await stat(dir)).mode & 0o777).toString(8) };
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    const name = path.relative(dir, file) + (entry.isDirectory() ? "/" : "");
+    modes[name] = ((await stat(file)).mode & 0o777).toString(8);
+  }
+  return modes;
 }
 
 /** The files (relative to the images folder) that the image rows reference. */
@@ -122,6 +133,16 @@ describe.skipIf(SKIP_REASON)("npm run backup / npm run restore", () => {
       };
       const restore = await runScript("restore", [backupDir], target);
       expect(restore.code, restore.stderr + restore.stdout).toBe(0);
+      // Private as the server keeps them, before any server start would fix them: the folder and every file.
+      const modes = await modesUnder(target.DATA_DIR);
+      const names = Object.keys(modes);
+      expect(modes).toEqual(
+        Object.fromEntries(names.map((name) => [name, name.endsWith("/") ? "700" : "600"])),
+      );
+      expect(names).toEqual(
+        expect.arrayContaining(["./", "auth-secret", expect.stringMatching(/^images\/.+\.webp$/)]),
+      );
+      if (engine === "sqlite") expect(names).toContain("homestead.sqlite");
       const restored = await start(
         Object.fromEntries(Object.entries(target).filter(([key]) => key === "DATABASE_URL")),
         target.DATA_DIR,

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, open, readdir, stat } from "node:fs/promises";
+import { chmod, copyFile, mkdir, open, readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 
@@ -37,6 +37,20 @@ export async function copyTree(from: string, to: string): Promise<TreeStats> {
   };
   await Promise.all(Array.from({ length: COPY_CONCURRENCY }, worker));
   return stats;
+}
+
+/**
+ * Makes `dir` and everything under it readable by this user only (folders 0700, files 0600), as the server
+ * writes them (it runs with umask 077); nothing when `dir` does not exist.
+ */
+export async function makePrivate(dir: string) {
+  if (!(await exists(dir))) return;
+  await chmod(dir, 0o700);
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    const file = path.join(entry.parentPath, entry.name);
+    if (entry.isDirectory()) await chmod(file, 0o700);
+    else if (entry.isFile()) await chmod(file, 0o600);
+  }
 }
 
 /** Number and total size of the (non-hidden) files under `dir`; zero when it does not exist. */

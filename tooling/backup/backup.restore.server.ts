@@ -1,6 +1,7 @@
 import { chmod, copyFile, mkdir, rename } from "node:fs/promises";
 import path from "node:path";
-import { copyTree, dirEntries, exists, fsyncFile, sha256File } from "./backup.files.server.ts";
+import { secureDataDir } from "#app/config.server.ts";
+import { copyTree, dirEntries, exists, fsyncFile, makePrivate, sha256File } from "./backup.files.server.ts";
 import {
   AUTH_SECRET_FILE,
   type BackupManifest,
@@ -32,7 +33,9 @@ export class RestoreRefusedError extends Error {
  * Restores a backup folder into the configured DATA_DIR (and database). Checks the backup's checksums before
  * touching anything, refuses while a server uses the data, and refuses to replace existing data unless
  * `force` is set. Replaced files are renamed, never deleted; a PostgreSQL database's objects are replaced by
- * pg_restore --clean (dump it first if it matters). Returns the manifest restored.
+ * pg_restore --clean (dump it first if it matters). What it writes is readable by this user only, as the
+ * server keeps it (the data folder 0700, the database, the secret and the photos 0600). Returns the manifest
+ * restored.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<BackupManifest> {
   const log = options.log ?? (() => {});
@@ -53,6 +56,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       `the target already holds data (${existing.join(", ")}); pass --force to replace it (it is kept, renamed)`,
     );
   }
+  await mkdir(targets.dataDir, { recursive: true, mode: 0o700 });
   const suffix = `.before-restore-${new Date().toISOString().replace(/[:.]/g, "-")}`;
   for (const item of existing) {
     if (item.startsWith("postgres:")) {
@@ -73,6 +77,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   if (manifest.images.kind === "disk") {
     if (targets.storage.kind === "disk") {
       const copied = await copyTree(path.join(from, IMAGES_DIR), targets.storage.dir);
+      await makePrivate(targets.storage.dir);
       log(`images: restored ${copied.files} files into ${targets.storage.dir}`);
     } else {
       log(
@@ -85,6 +90,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     await copyFile(path.join(from, AUTH_SECRET_FILE), targets.authSecretFile);
     await chmod(targets.authSecretFile, 0o600);
   }
+  // As the server does at its start: the folder 0700, every file directly in it (the database's too) 0600.
+  secureDataDir(targets.dataDir);
   return manifest;
 }
 
@@ -134,9 +141,11 @@ async function existingData(targets: BackupTargets): Promise<string[]> {
 
 /** Copies the database next to its final place, flushes it, then renames it in: never a half-written file. */
 async function restoreSqlite(backupFile: string, file: string) {
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const partial = `${file}.restoring`;
   await copyFile(backupFile, partial);
+  // copyFile gives the copy the backup file's mode (0644 under a usual umask), whatever this process's umask.
+  await chmod(partial, 0o600);
   await fsyncFile(partial);
   const integrity = integrityCheck(partial);
   if (integrity !== "ok") throw new Error(`the restored database failed its integrity check: ${integrity}`);

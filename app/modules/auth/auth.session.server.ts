@@ -1,3 +1,4 @@
+import { parseCookies } from "better-call";
 import { createContext, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { Auth } from "./auth.server.ts";
 
@@ -11,7 +12,7 @@ const sessionContext = createContext<() => SessionLookup>();
 /**
  * Reads the session at most once per request, and only when a loader or action asks who is signed in: photos,
  * uploads and other resource requests never pay for it. Passes on the refreshed session cookie when
- * better-auth extends the session.
+ * better-auth extends the session, and marks an answer rendered for a signed-in user `private, no-store`.
  */
 export function sessionMiddleware(auth: Auth): MiddlewareFunction<Response> {
   return async ({ request, context }, next) => {
@@ -21,7 +22,9 @@ export function sessionMiddleware(auth: Auth): MiddlewareFunction<Response> {
       return lookup;
     });
     const response = await next();
-    if (lookup) for (const cookie of await lookup.cookies) response.headers.append("Set-Cookie", cookie);
+    if (!lookup) return response;
+    for (const cookie of await lookup.cookies) response.headers.append("Set-Cookie", cookie);
+    if (await lookup.user.catch(() => null)) response.headers.set("Cache-Control", SIGNED_IN_CACHE_CONTROL);
     return response;
   };
 }
@@ -40,7 +43,9 @@ function lookUpSession(auth: Auth, request: Request): SessionLookup {
 }
 
 // better-auth's session cookie ("__Secure-" in front when cookies are secure).
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+const SESSION_COOKIES = ["better-auth.session_token", "__Secure-better-auth.session_token"];
+// A page answered to someone signed in is theirs alone: no cache, shared or the browser's disk, keeps it.
+const SIGNED_IN_CACHE_CONTROL = "private, no-store";
 
 /**
  * Whether this request comes from someone signed in, for what every page shows (the header's Profile or
@@ -52,9 +57,14 @@ export async function isSignedIn(context: Readonly<RouterContextProvider>, reque
   return (await getUser(context)) !== null;
 }
 
-/** Whether a Cookie header carries a session: without one, a page is a visitor's, the same for all (decision 041). */
+/**
+ * Whether a Cookie header carries a session: without one, a page is a visitor's, the same for all (decision 041).
+ * Read with the parser better-auth's session lookup reads it with (better-call's), so whatever spelling signs a
+ * request in (a space or tab before `=`, quotes) also counts here.
+ */
 export function hasSessionCookie(cookieHeader: string) {
-  return SESSION_COOKIE.test(cookieHeader);
+  const cookies = parseCookies(cookieHeader);
+  return SESSION_COOKIES.some((name) => cookies.has(name));
 }
 
 /** The signed-in user, or null for a visitor. */

@@ -1,6 +1,7 @@
 import { Feed } from "feed";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
+import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import {
@@ -42,11 +43,15 @@ export async function searchFeed(
     const url = `${config.publicUrl}${listingPath(listing)}`;
     const cover = listing.images[0];
     const image = cover ? largestImageUrl(cover, config.images.baseUrl) : undefined;
+    // The feed package writes entries' title and summary as type="html": the lister's words are escaped to
+    // stay words, never markup a reader would render.
     feed.addItem({
       id: url,
       link: url,
-      title: `${listing.name}, ${formatPrice(listing, i18n)}`,
-      description: `${listing.location}. ${bedroomsLabel(listing.bedrooms, i18n)}, ${bathroomsLabel(listing.bathrooms, i18n)}.`,
+      title: escapeHtml(`${listing.name}, ${formatPrice(listing, i18n)}`),
+      description: escapeHtml(
+        `${listing.location}. ${bedroomsLabel(listing.bedrooms, i18n)}, ${bathroomsLabel(listing.bathrooms, i18n)}.`,
+      ),
       date: new Date(listing.timestamp),
       image: image ? (image.startsWith("http") ? image : `${config.publicUrl}${image}`) : undefined,
     });
