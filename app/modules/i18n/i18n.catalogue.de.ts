@@ -517,6 +517,9 @@ export const GERMAN = {
   "Price reduced": "Preis gesenkt",
   "Price reduced: {previous} → {price}": "Preis gesenkt: {previous} → {price}",
   "View home": "Zuhause ansehen",
+  "E-mail me when a saved home gets cheaper, is let or sold":
+    "E-Mail an mich, wenn ein gemerktes Zuhause günstiger, vermietet oder verkauft wird",
+  "E-mails about your saved homes updated": "E-Mails zu Ihren gemerkten Zuhause geändert",
   "See them all": "Alle ansehen",
   "Stop these e-mails": "Diese E-Mails abbestellen",
   "from this search's alerts.": "(die Benachrichtigungen zu dieser Suche).",
