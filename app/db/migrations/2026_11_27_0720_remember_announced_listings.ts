@@ -1,9 +1,10 @@
-import type { Kysely } from "kysely";
+import { type Kysely, PostgresAdapter, sql } from "kysely";
 
 // Frozen once landed. What each alert has told, so it tells news once:
 // - savedSearchListing: the listings a saved search has announced, with the price it last told. A listing is
 //   new to a search once; an edit of an announced one says nothing, a price below the one told is a price drop.
-//   Filled here from the alerts already sent (their listings at today's price).
+//   Filled here from the alerts already sent (their listings at today's price). A sweep may write thousands of
+//   rows: on SQLite the table is its primary key's B-tree alone (WITHOUT ROWID), one write per row, not two.
 // - savedHomeAlert: how often a user hears of their saved homes' news (a price drop, let or sold); no row means
 //   instant, as a new saved search is. `nextRunAt` holds a daily or weekly user until their time.
 // - alertDelivery.changes: the price drops an alert shows, JSON [{ listingId, previousPrice, price }].
@@ -17,6 +18,7 @@ export async function up(db: Kysely<any>) {
     .addColumn("price", "integer", (c) => c.notNull())
     .addColumn("announcedAt", "bigint", (c) => c.notNull())
     .addPrimaryKeyConstraint("savedSearchListing_pk", ["savedSearchId", "listingId"])
+    .modifyEnd(sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? "" : "WITHOUT ROWID"))
     .execute();
   await db.schema
     .createTable("savedHomeAlert")
