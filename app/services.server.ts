@@ -20,7 +20,6 @@ import { sendReportDigest } from "#app/modules/moderation/moderation.digest.serv
 import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
 import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { searchAlertsJob } from "#app/modules/saved/alerts.server.ts";
-import { queueSavedHomeDigests } from "#app/modules/saved/saved-home.digest.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
@@ -162,16 +161,9 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
       await sweepLimitHits(db, ctx.now());
     },
   });
-  // Instant alerts within 5 minutes of publication: a sweep and the sending every minute (saved/alerts.server.ts).
+  // Instant alerts within 5 minutes of publication, and saved homes' price drops, lets and sales at each user's
+  // frequency: a sweep and the sending every minute (saved/alerts.server.ts).
   jobs.register(searchAlertsJob({ db, mailer, config }, config.alertIntervalMs));
-  // Saved homes whose price dropped or that were let or sold: one digest a day per user, sent by the alert job.
-  jobs.register({
-    name: "saved-home-digest",
-    everyMs: 24 * 60 * 60 * 1000,
-    run: async (ctx) => {
-      await queueSavedHomeDigests(db, ctx.now());
-    },
-  });
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({
     name: "report-digest",

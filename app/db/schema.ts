@@ -243,6 +243,24 @@ export interface AlertDeliveryTable {
   sentAt: Millis | null;
   pausedAt: Millis | null;
   lastError: string | null;
+  /** JSON array of the price drops the e-mail shows: { listingId, previousPrice, price }. */
+  changes: ColumnType<string, string | undefined, string>;
+}
+
+/** A listing a saved search has announced, and the price it last told (a lower one is a price drop). */
+export interface SavedSearchListingTable {
+  savedSearchId: string;
+  listingId: string;
+  price: number;
+  announcedAt: Millis;
+}
+
+/** How often a user hears of their saved homes' news; no row: instant. */
+export interface SavedHomeAlertTable {
+  userId: string;
+  frequency: AlertFrequency;
+  /** When a daily or weekly user is next due (instant ones are due at every sweep). */
+  nextRunAt: Millis;
 }
 
 export type ReportReason = "scam" | "wrong-information" | "offensive" | "unavailable" | "other";
@@ -324,6 +342,8 @@ export interface Database {
   savedListing: SavedListingTable;
   savedSearch: SavedSearchTable;
   alertDelivery: AlertDeliveryTable;
+  savedSearchListing: SavedSearchListingTable;
+  savedHomeAlert: SavedHomeAlertTable;
   report: ReportTable;
   auditLog: AuditLogTable;
   reportDigest: ReportDigestTable;

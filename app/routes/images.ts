@@ -1,21 +1,25 @@
 import { Readable } from "node:stream";
 import { methodNotAllowed } from "#app/http/method-not-allowed.server.ts";
+import { findOrMakeMailJpeg } from "#app/modules/image/image.mail.server.ts";
 import { parseVariantKey } from "#app/modules/image/image.rules.ts";
 import { InvalidStorageKeyError } from "#app/providers/storage/storage.key.server.ts";
 import type { StoredObject } from "#app/providers/storage/storage.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/images.ts";
 
-// Processed photos: "/images/<key>-<width>.webp". Keys are unguessable and never rewritten (a new photo gets
-// a new key), so browsers and CDNs may keep them for a year.
+// Processed photos: "/images/<key>-<width>.webp", and "/images/<key>-<width>.jpg" for e-mails (made once from
+// the WebP). Keys are unguessable and never rewritten (a new photo gets a new key), so browsers and CDNs may
+// keep them for a year.
 
-/** Streams one stored WebP, or 404. */
+/** Streams one stored WebP or mail JPEG, or 404. */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const key = `images/${params["*"] ?? ""}`;
-  if (!parseVariantKey(key)) return notFound();
+  const variant = parseVariantKey(key);
+  if (!variant) return notFound();
+  const { storage } = context.get(servicesContext);
   let stored: StoredObject | null;
   try {
-    stored = await context.get(servicesContext).storage.get(key);
+    stored = variant.format === "jpg" ? await findOrMakeMailJpeg(storage, key) : await storage.get(key);
   } catch (error) {
     if (error instanceof InvalidStorageKeyError) return notFound();
     throw error;
@@ -24,7 +28,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const body = stored.body instanceof Readable ? stored.body : Readable.from(stored.body);
   return new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
     headers: {
-      "Content-Type": "image/webp",
+      "Content-Type": variant.format === "jpg" ? "image/jpeg" : "image/webp",
       "Content-Length": String(stored.size),
       "Cache-Control": "public, max-age=31536000, immutable",
     },

@@ -4,14 +4,19 @@ import { EmptyState } from "#app/components/empty-state.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { CARD_GRID_SIZES, ListingCard, SaveButton } from "#app/components/listing/listing-card.tsx";
 import { LoadMoreLink } from "#app/components/listing/load-more-link.tsx";
+import { SavedHomeAlerts } from "#app/components/saved/saved-home-alerts.tsx";
 import { Spinner } from "#app/components/spinner.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { AppError, refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { getUser, requireUser, safeRedirectPath } from "#app/modules/auth/auth.session.server.ts";
 import { SAVED_MESSAGES, savedHomeStatusLabel } from "#app/modules/saved/saved.rules.ts";
-import { findSavedHomesPage, type SavedHome } from "#app/modules/saved/saved-home.repo.server.ts";
-import { setHomeSaved } from "#app/modules/saved/saved-home.service.server.ts";
+import {
+  findSavedHomeAlertFrequency,
+  findSavedHomesPage,
+  type SavedHome,
+} from "#app/modules/saved/saved-home.repo.server.ts";
+import { setHomeSaved, setSavedHomeAlerts } from "#app/modules/saved/saved-home.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -26,7 +31,11 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const add = url.searchParams.get("add");
   if (add !== null) return saveAfterSignIn(context, request, url, user.id, add);
-  return findSavedHomesPage(db, user.id, url.searchParams.get("cursor"));
+  const [page, alertFrequency] = await Promise.all([
+    findSavedHomesPage(db, user.id, url.searchParams.get("cursor")),
+    findSavedHomeAlertFrequency(db, user.id),
+  ]);
+  return { ...page, alertFrequency };
 }
 
 /**
@@ -57,8 +66,9 @@ async function saveAfterSignIn(
  * the home and brings them back to the page they pressed it on. Without JavaScript the page reloads; a
  * fetcher (its request is for `/saved.data`) gets the new state instead.
  */
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const form = await readForm(request);
+  if (form.get("intent") === "alerts") return setAlerts(context, url, String(form.get("frequency") ?? ""));
   const listingId = String(form.get("listingId") ?? "");
   const saved = form.get("saved") === "true";
   const back = safeRedirectPath(form.get("redirectTo"), "/saved");
@@ -76,6 +86,17 @@ export async function action({ context, request }: Route.ActionArgs) {
     return refusalResponse(error);
   }
   return inPlace ? { saved } : redirect(back);
+}
+
+/** The "E-mail me" form: how often the user hears of their saved homes' price drops, lets and sales. */
+async function setAlerts(context: Route.ActionArgs["context"], url: URL, frequency: string) {
+  const user = await requireUser(context, url);
+  try {
+    await setSavedHomeAlerts(context.get(servicesContext).db, user.id, frequency);
+  } catch (error) {
+    return refusalResponse(error);
+  }
+  return redirectWithToast(context, "/saved", "success", SAVED_MESSAGES.homeAlertsSet);
 }
 
 export default function Saved({ loaderData, actionData }: Route.ComponentProps) {
@@ -106,6 +127,7 @@ export default function Saved({ loaderData, actionData }: Route.ComponentProps) 
         {t("The homes you saved, the most recent first. Only you can see them.")}
       </p>
       <FormMessage data={actionData && "error" in actionData ? actionData : undefined} />
+      <SavedHomeAlerts frequency={loaderData.alertFrequency} />
       {homes.length === 0 ? (
         <EmptyState
           illustration="house"

@@ -245,3 +245,22 @@ test("a search on the map saved from /search keeps its words, price and area; it
     `/search?q=${word}&minPrice=500&maxPrice=1000&bbox=16%2C48%2C17%2C49`,
   );
 });
+
+test("/saved sets how often saved homes' news is e-mailed", async ({ page, data }) => {
+  const account = await signUp(page, newAccount("Wes Weekly"));
+  await gotoHydrated(page, "/saved");
+  const often = page.getByLabel("E-mail me when a saved home gets cheaper, is let or sold");
+  await expect(often).toHaveValue("instant");
+  await often.selectOption({ label: "Weekly" });
+  await page.getByRole("button", { name: "Apply" }).click();
+  await expect(page.getByText("E-mails about your saved homes updated")).toBeVisible();
+  await page.reload();
+  await expect(often).toHaveValue("weekly");
+  const userId = await userIdByEmail(data.db, account.email);
+  const row = await data.db
+    .selectFrom("savedHomeAlert")
+    .select("frequency")
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  expect(row?.frequency).toBe("weekly");
+});

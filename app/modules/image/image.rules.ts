@@ -11,18 +11,48 @@ export function storedWidths(originalWidth: number): number[] {
 }
 
 // A photo's base key is "images/{userId}-{fileName}-{uuid}" (SPEC.md section 3, image.pipeline.server.ts);
-// each stored width is "{base key}-{width}.webp", served at "/{that key}".
-const VARIANT_KEY = /^(images\/[A-Za-z0-9][A-Za-z0-9_-]*)-(\d{1,5})\.webp$/;
+// each stored width is "{base key}-{width}.webp", served at "/{that key}". E-mails show a JPEG (Outlook shows
+// no WebP): "{base key}-{width}.jpg", made from that width's WebP when first asked for and stored beside it.
+const VARIANT_KEY = /^(images\/[A-Za-z0-9][A-Za-z0-9_-]*)-(\d{1,5})\.(webp|jpg)$/;
+
+/** The widest photo e-mails show, in pixels (a 480 px column, sharp on most screens). */
+export const MAIL_IMAGE_WIDTH = 800;
 
 /** The storage key of one stored width of a photo. */
 export function variantKey(storageKey: string, width: number) {
   return `${storageKey}-${width}.webp`;
 }
 
-/** The base key and width of a stored width's key (variantKey's inverse), or null for a key no upload writes. */
-export function parseVariantKey(key: string): { storageKey: string; width: number } | null {
+/** The storage key of a photo's JPEG for e-mails, made from the WebP of the same width. */
+export function mailVariantKey(storageKey: string, width: number) {
+  return `${storageKey}-${width}.jpg`;
+}
+
+/**
+ * The base key, width and format of a stored width's key (variantKey's and mailVariantKey's inverse), or null
+ * for a key no upload writes.
+ */
+export function parseVariantKey(
+  key: string,
+): { storageKey: string; width: number; format: "webp" | "jpg" } | null {
   const match = VARIANT_KEY.exec(key);
-  return match ? { storageKey: match[1]!, width: Number(match[2]) } : null;
+  return match
+    ? { storageKey: match[1]!, width: Number(match[2]), format: match[3] as "webp" | "jpg" }
+    : null;
+}
+
+/** The width of a photo's e-mail JPEG: its widest stored width up to MAIL_IMAGE_WIDTH. */
+export function mailImageWidth(originalWidth: number) {
+  const widths = storedWidths(originalWidth).filter((width) => width <= MAIL_IMAGE_WIDTH);
+  return widths.at(-1) ?? storedWidths(originalWidth)[0]!;
+}
+
+/**
+ * The URL of a photo's JPEG for e-mails, always on this site (`publicUrl`): the app makes it from the stored
+ * WebP, which also works when IMAGE_BASE_URL serves the WebPs from elsewhere.
+ */
+export function mailImageUrl(image: { storageKey: string; width: number }, publicUrl: string) {
+  return `${publicUrl}/${mailVariantKey(image.storageKey, mailImageWidth(image.width))}`;
 }
 
 /**

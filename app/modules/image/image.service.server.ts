@@ -10,7 +10,7 @@ import {
   sanitizeFileName,
 } from "./image.pipeline.server.ts";
 import { deletePendingImages, findPendingImagesBefore, insertImage } from "./image.repo.server.ts";
-import { IMAGE_WIDTHS, storedWidths, variantKey } from "./image.rules.ts";
+import { IMAGE_WIDTHS, mailImageWidth, mailVariantKey, storedWidths, variantKey } from "./image.rules.ts";
 import { UNSUPPORTED_IMAGE_MESSAGE } from "./image.upload.ts";
 
 export type ImageServiceDeps = { db: Db; storage: Storage };
@@ -70,10 +70,13 @@ export async function storeUploadedImage(deps: ImageServiceDeps, file: UploadedF
   return row;
 }
 
-/** Every storage key an image may have written (each possible width, whatever its size was). */
+/** Every storage key an image may have written (each possible width, whatever its size was, and its mail JPEG). */
 export function imageFileKeys(image: Pick<ImageRow, "storageKey" | "width">): string[] {
   const widths = new Set([...storedWidths(image.width), ...IMAGE_WIDTHS]);
-  return [...widths].map((width) => variantKey(image.storageKey, width));
+  return [
+    ...[...widths].map((width) => variantKey(image.storageKey, width)),
+    mailVariantKey(image.storageKey, mailImageWidth(image.width)),
+  ];
 }
 
 /**

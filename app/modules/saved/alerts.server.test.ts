@@ -15,7 +15,8 @@ import {
   sendAlertDeliveries,
   sweepSavedSearches,
 } from "./alerts.server.ts";
-import { queueSavedHomeDigests } from "./saved-home.digest.server.ts";
+import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
+import { setSavedHomeAlertFrequency } from "./saved-home.repo.server.ts";
 import { setHomeSaved } from "./saved-home.service.server.ts";
 import { searchFeed } from "./saved-search.feed.server.ts";
 import { findSavedSearchById, turnOffSavedSearch } from "./saved-search.repo.server.ts";
@@ -28,6 +29,7 @@ const config = {
   publicUrl: "https://homes.test",
   images: { baseUrl: "" },
   auth: { secret: "s".repeat(40) },
+  site: { name: "Homestead", logoUrl: null },
 } as AlertDeps["config"];
 
 function deps(db: Db = testDb.db): AlertDeps {
@@ -59,6 +61,8 @@ beforeEach(async () => {
   smtp.clear();
   await testDb.db.deleteFrom("alertDelivery").execute();
   await testDb.db.deleteFrom("savedSearch").execute();
+  await testDb.db.deleteFrom("savedListing").execute();
+  await testDb.db.deleteFrom("savedHomeAlert").execute();
 });
 
 async function searcher(query: string, savedAt: number) {
@@ -91,7 +95,7 @@ describe("search alerts", () => {
     expect(mail.subject).toContain("1 new home");
     expect(mail.text).toContain("Bright loft, $1,800");
     expect(mail.links).toContain(`https://homes.test/category/rent/${match.id}`);
-    expect(mail.html).toMatch(/<img src="https:\/\/homes\.test\/images\//);
+    expect(mail.html).toMatch(/<img src="https:\/\/homes\.test\/images\/[^"]+-800\.jpg"/);
     const unsubscribe = `https://homes.test/unsubscribe?token=${encodeURIComponent(unsubscribeToken(config.auth.secret, id))}`;
     expect(mail.headers["list-unsubscribe"]).toBe(`<${unsubscribe}>`);
     expect(mail.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
@@ -122,7 +126,9 @@ describe("search alerts", () => {
     await runSearchAlerts({ ...deps(), config: german }, t0 + 120_000);
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
-    expect(mail.subject).toBe("1 neues Zuhause für Ihre Suche: Miete oder Kauf · „hafen“");
+    expect(mail.subject).toBe(
+      "1 neues Zuhause passt zu Ihrer gespeicherten Suche: Miete oder Kauf · „hafen“",
+    );
     expect(mail.text).toContain("Wohnung am Hafen, 1.850\u00a0€");
     expect(mail.text).toContain("Diese E-Mails abbestellen: https://homes.test/unsubscribe?token=");
     expect(mail.html).toContain(">Abbestellen</a>");
@@ -246,6 +252,166 @@ describe("search alerts", () => {
   });
 });
 
+describe("search alerts tell news once", () => {
+  /** An owner's save of the listing at `at`, as the edit form writes it (a new timestamp; publishedAt stays). */
+  async function edit(id: string, at: number, set: { name?: string; regularPrice?: number } = {}) {
+    await testDb.db
+      .updateTable("listing")
+      .set({ ...set, timestamp: at, changedAt: at })
+      .where("id", "=", id)
+      .execute();
+  }
+
+  it("an edit of an announced home sends nothing; a lower price sends one Price reduced line", async () => {
+    const t0 = Date.UTC(2039, 0, 1);
+    const owner = await createUser(testDb.db);
+    await searcher("type=rent&q=berl", t0);
+    const flat = await createListing(testDb.db, owner.id, {
+      timestamp: t0 + 60_000,
+      publishedAt: t0 + 60_000,
+      name: "Berlin loft",
+      regularPrice: 2000,
+    });
+    await runSearchAlerts(deps(), t0 + 120_000);
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([
+      "1 new home matches your saved search: For rent · “berl”",
+    ]);
+
+    // A typo fixed: the home is not new again.
+    await edit(flat.id, t0 + 180_000, { name: "Berlin loft, bright" });
+    await runSearchAlerts(deps(), t0 + 240_000);
+    expect(smtp.messages).toHaveLength(1);
+
+    // Cheaper: one "Price reduced" line, from the price told to the new one, and no new home.
+    await edit(flat.id, t0 + 300_000, { regularPrice: 1800 });
+    await runSearchAlerts(deps(), t0 + 360_000);
+    expect(smtp.messages).toHaveLength(2);
+    const drop = smtp.messages[1]!;
+    expect(drop.subject).toBe("Price reduced on 1 home in your saved search: For rent · “berl”");
+    expect(drop.text).toContain(
+      "Berlin loft, bright, $1,800 / Month\nPrice reduced: $2,000 → $1,800 / Month",
+    );
+    expect(drop.text).not.toContain("new home");
+    expect(drop.html).toContain("Price reduced: $2,000 → $1,800 / Month");
+
+    // The same price again, or a higher one: nothing to tell.
+    await edit(flat.id, t0 + 420_000, { regularPrice: 1900 });
+    await runSearchAlerts(deps(), t0 + 480_000);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it("a home published before the search was saved is not new to it when edited", async () => {
+    const t0 = Date.UTC(2039, 6, 1);
+    const owner = await createUser(testDb.db);
+    const older = await createListing(testDb.db, owner.id, {
+      timestamp: t0 - 60_000,
+      publishedAt: t0 - 60_000,
+      name: "Older Berlin flat",
+    });
+    await searcher("type=rent&q=berl", t0);
+    await edit(older.id, t0 + 60_000, { name: "Older Berlin flat, renovated" });
+    await runSearchAlerts(deps(), t0 + 120_000);
+    expect(smtp.messages).toHaveLength(0);
+  });
+
+  it("shows the brand and each home's key facts, with a JPEG photo", async () => {
+    const t0 = Date.UTC(2040, 0, 1);
+    const owner = await createUser(testDb.db);
+    await searcher("q=kastanien", t0);
+    const rent = await createListing(testDb.db, owner.id, {
+      timestamp: t0 + 60_000,
+      name: "Kastanien loft",
+      location: "Kastanienallee 1, Berlin",
+      type: "rent",
+      bedrooms: 1,
+      bathrooms: 2,
+      regularPrice: 1800,
+    });
+    await createListing(testDb.db, owner.id, {
+      timestamp: t0 + 61_000,
+      name: "Kastanien house",
+      location: "Kastanienweg 9, Potsdam",
+      type: "sale",
+      bedrooms: 3,
+      bathrooms: 1,
+      regularPrice: 450_000,
+    });
+    await runSearchAlerts(deps(), t0 + 120_000);
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.subject).toBe("2 new homes match your saved search: Rent or sale · “kastanien”");
+    // The header bar with the site's name, then the heading.
+    expect(mail.html).toMatch(
+      /<td style="background:#047857;[^"]*"><a href="https:\/\/homes\.test\/"[^>]*>Homestead<\/a><\/td>/,
+    );
+    expect(mail.html).toContain(
+      '<h1 style="margin:0 0 8px;font-size:20px">2 new homes match your saved search</h1>',
+    );
+    for (const fact of [
+      "$1,800 / Month",
+      "1 Bedroom · 2 Bathrooms",
+      "Kastanienallee 1, Berlin",
+      "$450,000",
+      "3 Bedrooms · 1 Bathroom",
+      "Kastanienweg 9, Potsdam",
+    ]) {
+      expect(mail.html).toContain(fact);
+      expect(mail.text).toContain(fact);
+    }
+    expect(mail.html).not.toContain("$450,000 / Month");
+    expect(mail.links).toContain(`https://homes.test/category/rent/${rent.id}`);
+    const photos = [...mail.html.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
+    expect(photos).toHaveLength(2);
+    for (const photo of photos) expect(photo).toMatch(/^https:\/\/homes\.test\/images\/.+-800\.jpg$/);
+    expect(mail.html).not.toContain(".webp");
+  });
+});
+
+describe("saved-home news at the saver's frequency", () => {
+  it("an instant saver hears of a price drop and of a let at the next alert run", async () => {
+    const owner = await createUser(testDb.db);
+    const saver = await createUser(testDb.db);
+    const flat = await createListing(testDb.db, owner.id, { name: "Saved flat", regularPrice: 2000 });
+    const house = await createListing(testDb.db, owner.id, { name: "Saved house", type: "sale" });
+    for (const listing of [flat, house]) await setHomeSaved(testDb.db, saver.id, listing.id, true);
+    const now = Date.UTC(2041, 0, 1);
+    await runSearchAlerts(deps(), now);
+    expect(smtp.messages).toHaveLength(0);
+
+    await testDb.db.updateTable("listing").set({ regularPrice: 1800 }).where("id", "=", flat.id).execute();
+    await runSearchAlerts(deps(), now + 60_000);
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]!.to).toEqual([saver.email]);
+    expect(smtp.messages[0]!.subject).toBe("News about a home you saved: Saved flat is now $1,800 / Month");
+    expect(smtp.messages[0]!.text).toContain("Price reduced: $2,000 → $1,800 / Month");
+
+    await testDb.db.updateTable("listing").set({ status: "sold" }).where("id", "=", house.id).execute();
+    await runSearchAlerts(deps(), now + 120_000);
+    expect(smtp.messages).toHaveLength(2);
+    expect(smtp.messages[1]!.subject).toBe("News about a home you saved: Saved house has been sold");
+
+    // Told once.
+    await runSearchAlerts(deps(), now + 180_000);
+    expect(smtp.messages).toHaveLength(2);
+  });
+
+  it("a weekly saver hears once their week is up", async () => {
+    const owner = await createUser(testDb.db);
+    const saver = await createUser(testDb.db);
+    const flat = await createListing(testDb.db, owner.id, { name: "Weekly flat", regularPrice: 2000 });
+    await setHomeSaved(testDb.db, saver.id, flat.id, true);
+    const now = Date.UTC(2042, 0, 1);
+    await setSavedHomeAlertFrequency(testDb.db, saver.id, "weekly", now);
+    await testDb.db.updateTable("listing").set({ status: "let" }).where("id", "=", flat.id).execute();
+    await runSearchAlerts(deps(), now + 86_400_000);
+    expect(smtp.messages).toHaveLength(0);
+    await runSearchAlerts(deps(), now + 7 * 86_400_000);
+    expect(smtp.messages.map((mail) => mail.subject)).toEqual([
+      "News about a home you saved: Weekly flat has been let",
+    ]);
+  });
+});
+
 describe("saved-home digest", () => {
   it("tells a saver once a day of a price drop and of a home let or sold, and not again", async () => {
     const owner = await createUser(testDb.db);
@@ -255,21 +421,21 @@ describe("saved-home digest", () => {
     const same = await createListing(testDb.db, owner.id, { name: "Same flat" });
     for (const listing of [cheaper, let_, same]) await setHomeSaved(testDb.db, saver.id, listing.id, true);
     const now = Date.UTC(2037, 0, 1);
-    expect(await queueSavedHomeDigests(testDb.db, now)).toBe(0);
+    expect(await queueSavedHomeNews(testDb.db, now)).toBe(0);
     await testDb.db.updateTable("listing").set({ regularPrice: 1800 }).where("id", "=", cheaper.id).execute();
     await testDb.db.updateTable("listing").set({ status: "let" }).where("id", "=", let_.id).execute();
-    expect(await queueSavedHomeDigests(testDb.db, now)).toBe(1);
+    expect(await queueSavedHomeNews(testDb.db, now)).toBe(1);
     expect(await sendAlertDeliveries(deps(), now)).toBe(1);
     const mail = smtp.messages.at(-1)!;
     expect(mail.to).toEqual([saver.email]);
     expect(mail.subject).toBe("2 homes you saved have news");
-    expect(mail.text).toContain("Cheaper flat is now $1,800");
+    expect(mail.text).toContain("Cheaper flat, $1,800 / Month\nPrice reduced: $2,000 → $1,800 / Month");
     expect(mail.text).toContain("Let flat has been let");
     expect(mail.text).not.toContain("Same flat");
     // Told once: the next day has nothing to say, until the price drops again.
-    expect(await queueSavedHomeDigests(testDb.db, now + 86_400_000)).toBe(0);
+    expect(await queueSavedHomeNews(testDb.db, now + 86_400_000)).toBe(0);
     await testDb.db.updateTable("listing").set({ regularPrice: 1700 }).where("id", "=", cheaper.id).execute();
-    expect(await queueSavedHomeDigests(testDb.db, now + 2 * 86_400_000)).toBe(1);
+    expect(await queueSavedHomeNews(testDb.db, now + 2 * 86_400_000)).toBe(1);
   });
 
   it("writes only to verified addresses of accounts in good standing", async () => {
@@ -280,7 +446,7 @@ describe("saved-home digest", () => {
     const listing = await createListing(testDb.db, owner.id, { name: "Dropping flat", regularPrice: 2000 });
     for (const saver of [unverified, suspended]) await setHomeSaved(testDb.db, saver.id, listing.id, true);
     await testDb.db.updateTable("listing").set({ regularPrice: 1500 }).where("id", "=", listing.id).execute();
-    expect(await queueSavedHomeDigests(testDb.db, Date.UTC(2038, 0, 1))).toBe(0);
+    expect(await queueSavedHomeNews(testDb.db, Date.UTC(2038, 0, 1))).toBe(0);
   });
 });
 

@@ -3,33 +3,36 @@ import type { Config } from "#app/config.server.ts";
 import { type Db, isPostgres } from "#app/db/db.server.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
-import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
-import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
-import { formatPrice, listingPath } from "#app/modules/listing/listing.rules.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
 import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
 import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
+import { savedHomesMail, searchAlertMail } from "./saved.mail.ts";
+import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
 import { describeFilter, matchesFilter, parseSearchFilter } from "./saved-search.filter.ts";
 import { nextRunAfter } from "./saved-search.repo.server.ts";
 import { unsubscribeUrl } from "./saved-search.token.server.ts";
 
 // Search alerts, in two steps that each survive a process killed at any point (decision 037):
-// 1. The sweep reads the listings published since the oldest due search last alerted, matches them in memory
-//    against every due search, and for each search with matches writes one alertDelivery row in the same
+// 1. The sweep reads the listings saved since the oldest due search last alerted, matches them in memory
+//    against every due search, and keeps the news: a listing the search never announced (published after the
+//    search was saved), or an announced one whose price fell below the one it told (savedSearchListing).
+//    For each search with news it writes one alertDelivery row, and what it now has told, in the same
 //    transaction that moves the search's `lastAlertAt` on, guarded by its old value: a second runner (or a
-//    rerun after a kill) that read the same search changes nothing, so each match is written once.
+//    rerun after a kill) that read the same search changes nothing, so each piece of news is written once.
 // 2. The sender claims due deliveries for a while (`claimedUntil`), sends each, and marks it sent. One killed
 //    between SMTP's "OK" and the mark sends that one e-mail again after the claim runs out; everything else
 //    is sent exactly once. A refused message is retried with backoff, then paused with its search.
 
 /** Listings younger than this may still be committing: the sweep leaves them for the next one. */
 export const SETTLE_MS = 5_000;
-/** An alert shows at most this many homes (the newest). */
+/** An alert shows at most this many new homes (the newest), and at most this many price drops. */
 export const ALERT_MAX_LISTINGS = 20;
+/** Matches looked at per search and sweep: edits of homes it announced already must not crowd out news. */
+const MATCHES_PER_SWEEP = 200;
 /** How long a sender holds a delivery it is sending. */
 const CLAIM_MS = 2 * 60_000;
 /** Attempts before a bouncing address's alerts are paused. */
@@ -50,8 +53,9 @@ export function retryDelayMs(attempts: number) {
 type SweepResult = { searches: number; listings: number; deliveries: number };
 
 /**
- * Matches the listings published since each due search's last alert, and queues one e-mail per search that
- * has new matches. Instant searches are due at every sweep; daily and weekly ones when their time comes.
+ * Matches the listings saved since each due search's last alert, and queues one e-mail per search that has
+ * news (new homes, price drops of homes it announced). Instant searches are due at every sweep; daily and
+ * weekly ones when their time comes.
  */
 export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResult> {
   const upTo = now - SETTLE_MS;
@@ -60,7 +64,7 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
   const pace = createPacer();
   const due = await db
     .selectFrom("savedSearch")
-    .select(["id", "userId", "query", "frequency", "lastAlertAt"])
+    .select(["id", "userId", "query", "frequency", "lastAlertAt", "createdAt"])
     .where("frequency", "!=", "off")
     .where("pausedAt", "is", null)
     .where((eb) => eb.or([eb("frequency", "=", "instant"), eb("nextRunAt", "<=", now)]))
@@ -85,6 +89,8 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
       "lat",
       "lng",
       "timestamp",
+      "publishedAt",
+      "price",
     ])
     .where(whereListed)
     .where("timestamp", ">", from)
@@ -97,28 +103,49 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
     furnished: Boolean(row.furnished),
     offer: Boolean(row.offer),
     timestamp: Number(row.timestamp),
+    publishedAt: Number(row.publishedAt ?? row.timestamp),
+    price: Number(row.price),
     textWords: foldedWords(`${row.name} ${row.location}`),
   }));
 
   const quiet: string[] = [];
-  const found: Found[] = [];
+  const matched: { search: (typeof due)[number]; last: number; matches: typeof candidates }[] = [];
   for (const search of due) {
     await pace();
     const last = Number(search.lastAlertAt);
     if ((candidates[0]?.timestamp ?? 0) <= last) {
-      quiet.push(search.id); // nothing published since its last alert
+      quiet.push(search.id); // nothing saved since its last alert
       continue;
     }
     const filter = parseSearchFilter(new URLSearchParams(search.query));
     const words = queryWords(filter.q);
-    const matches: string[] = [];
+    const matches: typeof candidates = [];
     for (const listing of candidates) {
       if (listing.timestamp <= last) break; // newest first: the rest are older still
-      if (matchesFilter(filter, words, listing)) matches.push(listing.id);
-      if (matches.length === ALERT_MAX_LISTINGS) break;
+      if (matchesFilter(filter, words, listing)) matches.push(listing);
+      if (matches.length === MATCHES_PER_SWEEP) break;
     }
     if (matches.length === 0) quiet.push(search.id);
-    else found.push({ search, last, matches });
+    else matched.push({ search, last, matches });
+  }
+  // What each matched search has told of its matches: a home is new to it once, and news again only cheaper.
+  const told = await findAnnouncedPrices(db, matched);
+  const found: Found[] = [];
+  for (const { search, last, matches } of matched) {
+    const fresh: Announced[] = [];
+    const drops: PriceDropRow[] = [];
+    for (const listing of matches) {
+      const before = told.get(`${search.id} ${listing.id}`);
+      if (before === undefined) {
+        // Published before the search was saved: its saver saw it in the results already.
+        if (listing.publishedAt > Number(search.createdAt) && fresh.length < ALERT_MAX_LISTINGS)
+          fresh.push({ listingId: listing.id, price: listing.price });
+      } else if (listing.price < before && drops.length < ALERT_MAX_LISTINGS) {
+        drops.push({ listingId: listing.id, previousPrice: before, price: listing.price });
+      }
+    }
+    if (fresh.length === 0 && drops.length === 0) quiet.push(search.id);
+    else found.push({ search, last, fresh, drops });
   }
   // Searches that alerted last together (the same `lastAlertAt` and frequency) move on together: one UPDATE
   // guarded by that old value and one INSERT per QUEUE_BATCH, in a transaction. When the UPDATE moves fewer
@@ -147,19 +174,74 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
   return { searches: due.length, listings: candidates.length, deliveries };
 }
 
+type Announced = { listingId: string; price: number };
+/** A price drop an alert shows: from the price told before to the one now. */
+export type PriceDropRow = { listingId: string; previousPrice: number; price: number };
 type Found = {
   search: { id: string; userId: string; frequency: AlertFrequency };
   last: number;
-  matches: string[];
+  fresh: Announced[];
+  drops: PriceDropRow[];
 };
 
-function deliveryRow({ search, matches }: Found, now: number) {
+/** The price each search last told of each of its matches, keyed "searchId listingId" (none: never told). */
+async function findAnnouncedPrices(
+  db: Db,
+  matched: { search: { id: string }; matches: { id: string }[] }[],
+): Promise<Map<string, number>> {
+  const told = new Map<string, number>();
+  for (let i = 0; i < matched.length; i += 200) {
+    const chunk = matched.slice(i, i + 200);
+    const listingIds = [...new Set(chunk.flatMap((item) => item.matches.map((listing) => listing.id)))];
+    for (let j = 0; j < listingIds.length; j += 500) {
+      const rows = await db
+        .selectFrom("savedSearchListing")
+        .select(["savedSearchId", "listingId", "price"])
+        .where(
+          "savedSearchId",
+          "in",
+          chunk.map((item) => item.search.id),
+        )
+        .where("listingId", "in", listingIds.slice(j, j + 500))
+        .execute();
+      for (const row of rows) told.set(`${row.savedSearchId} ${row.listingId}`, Number(row.price));
+    }
+  }
+  return told;
+}
+
+/** Records what `chunk`'s alerts tell (new homes and their price, lower prices), in the alerts' transaction. */
+async function rememberAnnounced(trx: Db, chunk: Found[], now: number) {
+  const rows = chunk.flatMap(({ search, fresh, drops }) =>
+    [...fresh, ...drops].map(({ listingId, price }) => ({
+      savedSearchId: search.id,
+      listingId,
+      price,
+      announcedAt: now,
+    })),
+  );
+  for (let i = 0; i < rows.length; i += 1000) {
+    await trx
+      .insertInto("savedSearchListing")
+      .values(rows.slice(i, i + 1000))
+      .onConflict((oc) =>
+        oc.columns(["savedSearchId", "listingId"]).doUpdateSet((eb) => ({
+          price: eb.ref("excluded.price"),
+          announcedAt: eb.ref("excluded.announcedAt"),
+        })),
+      )
+      .execute();
+  }
+}
+
+function deliveryRow({ search, fresh, drops }: Found, now: number) {
   return {
     id: randomUUID(),
     kind: "search" as const,
     userId: search.userId,
     savedSearchId: search.id,
-    listingIds: JSON.stringify(matches),
+    listingIds: JSON.stringify(fresh.map((item) => item.listingId)),
+    changes: JSON.stringify(drops),
     createdAt: now,
     nextAttemptAt: now,
     claimToken: null,
@@ -191,6 +273,7 @@ async function queueTogether(db: Db, chunk: Found[], upTo: number, now: number):
         .insertInto("alertDelivery")
         .values(chunk.map((item) => deliveryRow(item, now)))
         .execute();
+      await rememberAnnounced(trx, chunk, now);
       return chunk.length;
     });
   } catch (error) {
@@ -212,6 +295,7 @@ async function queueOneByOne(db: Db, chunk: Found[], upTo: number, now: number) 
         .executeTakeFirst();
       if (moved.numUpdatedRows === 0n) return 0;
       await trx.insertInto("alertDelivery").values(deliveryRow(item, now)).execute();
+      await rememberAnnounced(trx, [item], now);
       return 1;
     });
   }
@@ -221,7 +305,7 @@ async function queueOneByOne(db: Db, chunk: Found[], upTo: number, now: number) 
 export type AlertDeps = {
   db: Db;
   mailer: Mailer;
-  config: Pick<Config, "publicUrl" | "images" | "auth" | "i18n">;
+  config: Pick<Config, "publicUrl" | "images" | "auth" | "i18n" | "site">;
 };
 
 /** Sends the queued alert e-mails that are due; returns how many were sent. */
@@ -243,6 +327,7 @@ type ClaimedDelivery = {
   userId: string;
   savedSearchId: string | null;
   listingIds: string;
+  changes: string;
   attempts: number;
 };
 
@@ -266,7 +351,7 @@ async function claimDeliveries(db: Db, now: number): Promise<ClaimedDelivery[]> 
     .execute();
   const rows = await db
     .selectFrom("alertDelivery")
-    .select(["id", "kind", "userId", "savedSearchId", "listingIds", "attempts"])
+    .select(["id", "kind", "userId", "savedSearchId", "listingIds", "changes", "attempts"])
     .where("claimToken", "=", token)
     .where("sentAt", "is", null)
     .execute();
@@ -292,31 +377,45 @@ async function sendOne({ db, mailer, config }: AlertDeps, delivery: ClaimedDeliv
       : undefined,
   ]);
   const ids = JSON.parse(delivery.listingIds) as string[];
-  const listings = (await Promise.all(ids.map((id) => findListingById(db, id)))).filter(
-    (l) => l !== undefined,
-  );
+  const changes = JSON.parse(delivery.changes) as PriceDropRow[];
+  const [listings, dropped] = await Promise.all([
+    findListings(db, ids),
+    findListings(
+      db,
+      changes.map((change) => change.listingId),
+    ),
+  ]);
+  const drops = changes.flatMap((change, index) => {
+    const listing = dropped[index];
+    return listing ? [{ listing, previousPrice: change.previousPrice }] : [];
+  });
+  const ctx = { i18n: serverI18n(config), siteName: config.site.name, publicUrl: config.publicUrl };
   if (delivery.kind === "digest") {
-    if (!user || listings.length === 0) {
+    const found = listings.flatMap((listing) => (listing ? [listing] : []));
+    if (!user || found.length === 0) {
       await done({ sentAt: now });
       return false;
     }
-    const digest = { to: user.email, ...digestMail(config, listings) };
+    const told = new Map(changes.map((change) => [change.listingId, change.previousPrice]));
+    const news = found.map((listing) => ({ listing, previousPrice: told.get(listing.id) ?? null }));
+    const digest = { to: user.email, ...savedHomesMail(ctx, news) };
     return deliver({ db, mailer, config }, delivery, now, digest, null);
   }
+  const fresh = listings.flatMap((listing) => (listing ? [listing] : []));
   // Nobody to write to, a search turned off since, or every home gone: nothing to say.
-  if (!user || !search || search.frequency === "off" || listings.length === 0) {
+  if (!user || !search || search.frequency === "off" || fresh.length + drops.length === 0) {
     await done({ sentAt: now });
     return false;
   }
   const unsubscribe = unsubscribeUrl(config.publicUrl, config.auth.secret, search.id);
   const filter = parseSearchFilter(new URLSearchParams(search.query));
-  const message = alertMail(
-    config,
-    listings,
-    describeFilter(filter, serverI18n(config)),
-    search.query,
+  const message = searchAlertMail(ctx, {
+    fresh,
+    drops,
+    words: describeFilter(filter, ctx.i18n),
+    searchUrl: `${config.publicUrl}/search?${search.query}`,
     unsubscribe,
-  );
+  });
   const headers = {
     "List-Unsubscribe": `<${unsubscribe}>`,
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
@@ -365,86 +464,18 @@ async function deliver(
   return true;
 }
 
-type MailListing = NonNullable<Awaited<ReturnType<typeof findListingById>>>;
-
-// The words are LOCALE's (the server's translations; English by default), as on the pages.
-
-function alertMail(
-  config: AlertDeps["config"],
-  listings: MailListing[],
-  words: string,
-  query: string,
-  unsubscribe: string,
-) {
-  const i18n = serverI18n(config);
-  const { t, tn } = i18n;
-  const count = tn(listings.length, "{count} new home", "{count} new homes");
-  const subject = t("{count} for your search: {words}", { count, words });
-  const intro = t("{count} match your saved search ({words}).", { count, words });
-  const searchUrl = `${config.publicUrl}/search?${query}`;
-  const lines = listings.map(
-    (listing) => `${listing.name}, ${formatPrice(listing, i18n)}\n${config.publicUrl}${listingPath(listing)}`,
-  );
-  const text = [
-    intro,
-    "",
-    lines.join("\n\n"),
-    "",
-    `${t("See them all")}: ${searchUrl}`,
-    "",
-    `${t("Stop these e-mails")}: ${unsubscribe}`,
-    "",
-  ].join("\n");
-  const cards = listings
-    .map((listing) => {
-      const url = `${config.publicUrl}${listingPath(listing)}`;
-      const cover = listing.images[0];
-      const image = cover
-        ? `<img src="${escapeHtml(absolute(config, largestImageUrl(cover, config.images.baseUrl)))}" alt="${escapeHtml(listing.name)}" width="480" style="max-width:100%;border-radius:12px">`
-        : "";
-      return `<tr><td style="padding:12px 0"><a href="${escapeHtml(url)}">${image}</a><p style="margin:8px 0 0;font-weight:bold">${escapeHtml(formatPrice(listing, i18n))}</p><p style="margin:4px 0"><a href="${escapeHtml(url)}">${escapeHtml(listing.name)}</a></p><p style="margin:0;color:#555">${escapeHtml(listing.location)}</p></td></tr>`;
-    })
-    .join("");
-  const html = `<p>${escapeHtml(intro)}</p><table role="presentation">${cards}</table><p><a href="${escapeHtml(searchUrl)}">${escapeHtml(t("See them all"))}</a></p><p style="color:#555;font-size:13px"><a href="${escapeHtml(unsubscribe)}">${escapeHtml(t("Unsubscribe"))}</a> ${escapeHtml(t("from this search's alerts."))}</p>`;
-  return { subject, text, html };
+/** The listings of `ids`, in order; undefined for one that is gone. */
+function findListings(db: Db, ids: string[]) {
+  return Promise.all(ids.map((id) => findListingById(db, id)));
 }
 
-function digestMail(config: AlertDeps["config"], listings: MailListing[]) {
-  const i18n = serverI18n(config);
-  const { t } = i18n;
-  const news = (listing: MailListing) =>
-    listing.status === "let"
-      ? t("{name} has been let", { name: listing.name })
-      : listing.status === "sold"
-        ? t("{name} has been sold", { name: listing.name })
-        : t("{name} is now {price}", { name: listing.name, price: formatPrice(listing, i18n) });
-  const subject =
-    listings.length === 1
-      ? t("News about a home you saved: {news}", { news: news(listings[0]!) })
-      : t("{count} homes you saved have news", { count: i18n.number(listings.length) });
-  const heading = t("News about the homes you saved:");
-  const lines = listings.map((listing) => `${news(listing)}\n${config.publicUrl}${listingPath(listing)}`);
-  const saved = `${config.publicUrl}/saved`;
-  const text = [heading, "", lines.join("\n\n"), "", `${t("Your saved homes")}: ${saved}`, ""].join("\n");
-  const items = listings
-    .map((listing) => {
-      const url = `${config.publicUrl}${listingPath(listing)}`;
-      return `<li><a href="${escapeHtml(url)}">${escapeHtml(news(listing))}</a></li>`;
-    })
-    .join("");
-  const html = `<p>${escapeHtml(heading)}</p><ul>${items}</ul><p><a href="${escapeHtml(saved)}">${escapeHtml(t("Your saved homes"))}</a></p>`;
-  return { subject, text, html };
-}
-
-function absolute(config: AlertDeps["config"], url: string) {
-  return url.startsWith("http") ? url : `${config.publicUrl}${url}`;
-}
-
-/** One alert run: the sweep, then the sending (the job "search-alerts"). */
+/** One alert run: the sweep, the saved homes' news, then the sending (the job "search-alerts"). */
 export async function runSearchAlerts(deps: AlertDeps, now: number) {
   const sweep = await sweepSavedSearches(deps.db, now);
+  const savedHomes = await queueSavedHomeNews(deps.db, now);
   const sent = await sendAlertDeliveries(deps, now);
-  if (sweep.deliveries > 0 || sent > 0) logger.info({ ...sweep, sent }, "search alerts");
+  if (sweep.deliveries > 0 || savedHomes > 0 || sent > 0)
+    logger.info({ ...sweep, savedHomes, sent }, "search alerts");
 }
 
 /** The background job (registered in app/services.server.ts): one alert run every `everyMs`. */

@@ -1,23 +1,29 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import { whereVisible } from "#app/modules/listing/listing.visibility.server.ts";
+import type { PriceDropRow } from "./alerts.server.ts";
+import { nextRunAfter } from "./saved-search.repo.server.ts";
 
 /**
- * The daily digest of saved homes (the job "saved-home-digest", once a day): for each user, the saved homes
- * whose price dropped below what they last heard of, or that were let or sold since, queued as one e-mail
- * (an alertDelivery of kind "digest", sent by the alert sender) in the transaction that records what they
- * now know, so a rerun after a kill queues nothing twice. Only verified, unsuspended accounts get one.
+ * The news of saved homes (run by the job "search-alerts" at every sweep): for each user who is due (instant at
+ * every sweep, daily or weekly when their time comes; savedHomeAlert, instant without a row), the saved homes
+ * whose price dropped below what they last heard of, or that were let or sold since, queued as one e-mail (an
+ * alertDelivery of kind "digest", sent by the alert sender) in the transaction that records what they now
+ * know, guarded by what they knew: a second runner, or a rerun after a kill, queues nothing twice. Only
+ * verified, unsuspended accounts get one. Returns how many e-mails were queued.
  */
-export async function queueSavedHomeDigests(db: Db, now: number) {
+export async function queueSavedHomeNews(db: Db, now: number) {
   const rows = await db
     .selectFrom("savedListing")
     .innerJoin("listing", "listing.id", "savedListing.listingId")
     .innerJoin("user", "user.id", "savedListing.userId")
+    .leftJoin("savedHomeAlert", "savedHomeAlert.userId", "savedListing.userId")
     .select([
       "savedListing.userId",
       "savedListing.listingId",
       "savedListing.notifiedPrice",
       "savedListing.notifiedStatus",
+      "savedHomeAlert.frequency",
       "listing.status",
       "listing.price",
     ])
@@ -26,6 +32,16 @@ export async function queueSavedHomeDigests(db: Db, now: number) {
     // and not to a suspended account.
     .where("user.emailVerified", "=", true)
     .where((eb) => eb.or([eb("user.banned", "is", null), eb("user.banned", "=", false)]))
+    .where((eb) =>
+      eb.or([
+        eb("savedHomeAlert.frequency", "is", null),
+        eb("savedHomeAlert.frequency", "=", "instant"),
+        eb.and([
+          eb("savedHomeAlert.frequency", "in", ["daily", "weekly"]),
+          eb("savedHomeAlert.nextRunAt", "<=", now),
+        ]),
+      ]),
+    )
     .where((eb) =>
       eb.or([
         eb.and([
@@ -43,10 +59,12 @@ export async function queueSavedHomeDigests(db: Db, now: number) {
     )
     .execute();
   const byUser = Map.groupBy(rows, (row) => row.userId);
+  let queued = 0;
   for (const [userId, changes] of byUser) {
-    await db.transaction().execute(async (trx) => {
+    queued += await db.transaction().execute(async (trx) => {
+      const told: typeof changes = [];
       for (const change of changes) {
-        await trx
+        const moved = await trx
           .updateTable("savedListing")
           .set({
             notifiedPrice: Number(change.price),
@@ -54,8 +72,35 @@ export async function queueSavedHomeDigests(db: Db, now: number) {
           })
           .where("userId", "=", userId)
           .where("listingId", "=", change.listingId)
+          .where((eb) =>
+            change.notifiedPrice === null
+              ? eb("notifiedPrice", "is", null)
+              : eb("notifiedPrice", "=", change.notifiedPrice),
+          )
+          .where((eb) =>
+            change.notifiedStatus === null
+              ? eb("notifiedStatus", "is", null)
+              : eb("notifiedStatus", "=", change.notifiedStatus),
+          )
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) > 0) told.push(change); // else another runner told it
+      }
+      if (told.length === 0) return 0;
+      const frequency = changes[0]!.frequency;
+      if (frequency === "daily" || frequency === "weekly") {
+        await trx
+          .updateTable("savedHomeAlert")
+          .set({ nextRunAt: nextRunAfter(frequency, now) })
+          .where("userId", "=", userId)
           .execute();
       }
+      const drops: PriceDropRow[] = told
+        .filter((change) => change.status === "available" && change.notifiedPrice !== null)
+        .map((change) => ({
+          listingId: change.listingId,
+          previousPrice: Number(change.notifiedPrice),
+          price: Number(change.price),
+        }));
       await trx
         .insertInto("alertDelivery")
         .values({
@@ -63,7 +108,8 @@ export async function queueSavedHomeDigests(db: Db, now: number) {
           kind: "digest",
           userId,
           savedSearchId: null,
-          listingIds: JSON.stringify(changes.map((change) => change.listingId)),
+          listingIds: JSON.stringify(told.map((change) => change.listingId)),
+          changes: JSON.stringify(drops),
           createdAt: now,
           nextAttemptAt: now,
           claimToken: null,
@@ -72,7 +118,8 @@ export async function queueSavedHomeDigests(db: Db, now: number) {
           lastError: null,
         })
         .execute();
+      return 1;
     });
   }
-  return byUser.size;
+  return queued;
 }

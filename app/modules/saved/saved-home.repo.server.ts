@@ -1,5 +1,6 @@
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
+import type { AlertFrequency } from "#app/db/schema.ts";
 import { type ListingSummary, toListingSummary } from "#app/modules/listing/listing.model.ts";
 import {
   decodeCursor,
@@ -9,6 +10,7 @@ import {
 } from "#app/modules/listing/listing.repo.server.ts";
 import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
 import { SAVED_PAGE_SIZE, type SavedHomeStatus } from "./saved.rules.ts";
+import { nextRunAfter } from "./saved-search.repo.server.ts";
 
 // Every query on savedListing. A saved home keeps its row when its listing is deleted, so the saver's list
 // still shows it (as removed).
@@ -114,4 +116,29 @@ export async function findSavedHomesPage(
 /** Whether `listingId` names a listing id at all (ids from forms are checked before any query). */
 export function isListingIdShape(listingId: string) {
   return isWellFormedId(listingId);
+}
+
+/** How often `userId` hears of their saved homes' price drops, lets and sales (instant until they choose). */
+export async function findSavedHomeAlertFrequency(db: Db, userId: string): Promise<AlertFrequency> {
+  const row = await db
+    .selectFrom("savedHomeAlert")
+    .select("frequency")
+    .where("userId", "=", userId)
+    .executeTakeFirst();
+  return row?.frequency ?? "instant";
+}
+
+/** Sets how often `userId` hears of their saved homes' news; a daily or weekly one is next due a period on. */
+export async function setSavedHomeAlertFrequency(
+  db: Db,
+  userId: string,
+  frequency: AlertFrequency,
+  now = Date.now(),
+) {
+  const nextRunAt = nextRunAfter(frequency, now);
+  await db
+    .insertInto("savedHomeAlert")
+    .values({ userId, frequency, nextRunAt })
+    .onConflict((oc) => oc.column("userId").doUpdateSet({ frequency, nextRunAt }))
+    .execute();
 }

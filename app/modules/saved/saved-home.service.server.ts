@@ -1,5 +1,6 @@
 import type { RouterContextProvider } from "react-router";
 import type { Db } from "#app/db/db.server.ts";
+import type { AlertFrequency } from "#app/db/schema.ts";
 import { InvalidError, NotFoundError } from "#app/http/errors.ts";
 import { getUser, isSignedIn } from "#app/modules/auth/auth.session.server.ts";
 import { MAX_SAVED_HOMES, SAVED_MESSAGES } from "./saved.rules.ts";
@@ -9,7 +10,9 @@ import {
   findSavedIds,
   insertSavedHome,
   isListingIdShape,
+  setSavedHomeAlertFrequency,
 } from "./saved-home.repo.server.ts";
+import { FREQUENCIES } from "./saved-search.repo.server.ts";
 
 /**
  * Saves or unsaves a home for the signed-in `userId`. Refuses a listing that does not exist and a 1,001st home.
@@ -42,4 +45,12 @@ export async function savedIdsForViewer(
   if (listingIds.length === 0 || !(await isSignedIn(context, request))) return [];
   const user = await getUser(context);
   return user ? findSavedIds(db, user.id, listingIds) : [];
+}
+
+/** Sets how often `userId` hears of their saved homes' price drops, lets and sales; refuses an unknown one. */
+export async function setSavedHomeAlerts(db: Db, userId: string, frequency: string) {
+  if (!FREQUENCIES.includes(frequency as AlertFrequency)) {
+    throw new InvalidError({ frequency: "Choose instant, daily, weekly or off" });
+  }
+  await setSavedHomeAlertFrequency(db, userId, frequency as AlertFrequency);
 }

@@ -14,6 +14,7 @@ export const SAVED_MESSAGES = {
   searchSaved: "Search saved. New matches will be e-mailed to you.",
   searchDeleted: "Saved search deleted",
   notFound: "Listing does not exist",
+  homeAlertsSet: "E-mails about your saved homes updated",
 } as const;
 
 /** What a saved home's listing is now: on the market, or gone from it. */

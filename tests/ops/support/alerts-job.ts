@@ -18,6 +18,7 @@ export function alertDeps(db: Db, smtpUrl: string): AlertDeps {
       publicUrl: PUBLIC_URL,
       images: { baseUrl: "" },
       auth: { secret: "s".repeat(40) },
+      site: { name: "Homes", logoUrl: null },
     } as AlertDeps["config"],
   };
 }
