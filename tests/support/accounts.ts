@@ -33,7 +33,7 @@ export async function signUp(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await page.waitForURL("/verify-email?redirectTo=%2F");
+  await page.waitForURL(/\/verify-email\?redirectTo=%2F$/);
   if (verified) {
     await page.goto(await verificationLink(account.email));
     await page.waitForURL("/");
