@@ -2,6 +2,7 @@ import { type Cookie, createContext } from "react-router";
 import { createDb, type Db } from "#app/db/db.server.ts";
 import { migrateToLatest, pendingMigrations } from "#app/db/migrate.server.ts";
 import { createMetrics, type Metrics } from "#app/metrics/metrics.server.ts";
+import { createPendingSignUpCookie } from "#app/modules/auth/auth.pending-sign-up.server.ts";
 import { type Auth, createAuth } from "#app/modules/auth/auth.server.ts";
 import { createServerI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { I18n, I18nSettings } from "#app/modules/i18n/i18n.ts";
@@ -52,6 +53,8 @@ export type Services = {
   uploads: UploadServer;
   /** Carries a toast over a redirect (toast.server.ts). */
   toastCookie: Cookie;
+  /** Holds the address just signed up with, for "Check your inbox" (auth.pending-sign-up.server.ts). */
+  pendingSignUpCookie: Cookie;
   /** The named abuse limits (LIMIT_*), for `takeLimit(db, limits.<rule>, key)` (app/modules/limits). */
   limits: LimitRules;
   /** Background jobs, claimed in the database so several instances run each once (app/modules/jobs). */
@@ -114,6 +117,10 @@ export async function startServices(config: Config): Promise<Services> {
     },
   });
   const toastCookie = createToastCookie({ secret: config.auth.secret, secure: config.secureCookies });
+  const pendingSignUpCookie = createPendingSignUpCookie({
+    secret: config.auth.secret,
+    secure: config.secureCookies,
+  });
   const jobs = createJobRunner({ db, observe: metrics.runJob });
   const { i18n, settings: i18nSettings } = createServerI18n(config.i18n);
   const services: Services = {
@@ -127,6 +134,7 @@ export async function startServices(config: Config): Promise<Services> {
     geocoder,
     uploads,
     toastCookie,
+    pendingSignUpCookie,
     limits,
     jobs,
     i18n,

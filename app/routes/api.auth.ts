@@ -1,3 +1,4 @@
+import { withRetryAfter } from "#app/modules/auth/auth.forward.server.ts";
 import { checkAuthRequest } from "#app/modules/auth/auth.request-guard.server.ts";
 import type { Auth } from "#app/modules/auth/auth.server.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -14,5 +15,5 @@ export function action({ context, request }: Route.ActionArgs) {
 
 async function handle(auth: Auth, request: Request) {
   const checked = await checkAuthRequest(request);
-  return checked instanceof Response ? checked : auth.handler(checked);
+  return checked instanceof Response ? checked : withRetryAfter(await auth.handler(checked));
 }

@@ -5,7 +5,7 @@ import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
-import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
@@ -26,9 +26,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
   { name: "robots", content: "noindex" },
 ];
 
-/** The listing a signed-in user may report: one the public sees, not their own. Visitors sign in first. */
+/**
+ * The listing a signed-in user may report: one the public sees, not their own. Visitors sign in first; an
+ * unverified user verifies their address first, as for publishing (a throwaway account must not file reports).
+ */
 async function reportableListing({ params, context, url }: Route.LoaderArgs | Route.ActionArgs) {
-  const user = await requireUser(context, url);
+  const user = await requireVerifiedUser(context, url);
   const { db } = context.get(servicesContext);
   const listing = await findListingById(db, params.listingId);
   if (!listing || !(await isListingVisible(db, listing.id))) {

@@ -6,9 +6,10 @@ import { FieldError } from "#app/components/field-error.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { MIN_PASSWORD_LENGTH } from "#app/modules/auth/auth.constants.ts";
-import { signInOrUp } from "#app/modules/auth/auth.forward.server.ts";
+import { callAuthEndpoint } from "#app/modules/auth/auth.forward.server.ts";
 import { SignUpFormSchema } from "#app/modules/auth/auth.schema.ts";
 import { getUser, redirectTarget, VERIFY_EMAIL_PATH } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
@@ -36,18 +37,23 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     if (name) return data({ error: null, fieldErrors: { name: name.message } }, { status: 400 });
     return data({ error: REGISTRATION_FAILED }, { status: 400 });
   }
-  return signInOrUp({
-    auth: context.get(servicesContext).auth,
-    request,
-    url,
-    path: "/sign-up/email",
-    // The verification link comes back to "Verify your e-mail", which sends the user on to where they were going.
-    body: {
+  const { auth, pendingSignUpCookie } = context.get(servicesContext);
+  // The verification link comes back to "Verify your e-mail", which sends the user on to where they were going.
+  const target = `${VERIFY_EMAIL_PATH}?${new URLSearchParams({ redirectTo: redirectTarget(url) })}`;
+  try {
+    const response = await callAuthEndpoint(auth, request, "/sign-up/email", {
       ...form.data,
-      callbackURL: `${VERIFY_EMAIL_PATH}?${new URLSearchParams({ redirectTo: redirectTarget(url) })}`,
-    },
-    refused: { error: REGISTRATION_FAILED, status: 400 },
-  });
+      callbackURL: target,
+    });
+    if (!response.ok) return data({ error: REGISTRATION_FAILED }, { status: 400 });
+    // A new address and one that has an account get the same answer: "Check your inbox" (the owner of an
+    // existing account is e-mailed instead). Nobody is signed in until the link is opened.
+    return redirect(target, {
+      headers: { "Set-Cookie": await pendingSignUpCookie.serialize(form.data.email) },
+    });
+  } catch (error) {
+    return refusalResponse(error);
+  }
 }
 
 export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {

@@ -10,9 +10,15 @@ const SESSION_COOKIE = "better-auth.session_token";
 const VISITOR_CACHING = /^public, max-age=0, s-maxage=\d+, stale-while-revalidate=\d+$/;
 const SIGNED_IN_CACHING = "private, no-store";
 
-/** Signs up through the form (no JavaScript: a plain POST); the context keeps the session cookie. */
+/**
+ * Signs up through the form (no JavaScript: a plain POST), then signs in (signing up signs nobody in); the
+ * context keeps the session cookie, and `response` is the sign-in's.
+ */
 async function signUpByForm(request: APIRequestContext, account: TestAccount = newAccount()) {
-  const response = await request.post("/sign-up", { form: account, maxRedirects: 0 });
+  const signUp = await request.post("/sign-up", { form: account, maxRedirects: 0 });
+  expect(signUp.status(), await signUp.text()).toBe(302);
+  const form = { email: account.email, password: account.password };
+  const response = await request.post("/sign-in", { form, maxRedirects: 0 });
   expect(response.status(), await response.text()).toBe(302);
   return { account, response };
 }
@@ -237,10 +243,9 @@ test.describe("behind HTTPS (PUBLIC_URL https://)", () => {
       const home = await request.get("/");
       expect(home.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
 
-      const signUp = await request.post("/sign-up", { form: newAccount(), maxRedirects: 0 });
-      expect(signUp.status()).toBe(302);
-      expect(signUp.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
-      const cookies = setCookies(signUp);
+      const { response: signIn } = await signUpByForm(request);
+      expect(signIn.headers()["strict-transport-security"]).toMatch(/max-age=\d+/);
+      const cookies = setCookies(signIn);
       // better-auth names its cookies __Secure-... when they are Secure.
       const session = cookies.find((cookie) => cookie.startsWith(`__Secure-${SESSION_COOKIE}=`));
       expect(session, cookies.join("\n")).toBeTruthy();

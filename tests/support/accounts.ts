@@ -19,8 +19,9 @@ export function newAccount(name = "Ada Lovelace"): TestAccount {
 }
 
 /**
- * Signs up through the Sign up screen and waits to land on Explore; unless `verified: false`, then opens the
- * verification link of the e-mail that arrived in the loopback SMTP inbox, and comes back to Explore.
+ * Signs up through the Sign up screen and waits for "Check your inbox"; then opens the verification link of
+ * the e-mail that arrived in the loopback SMTP inbox (which signs the account in) and comes back to Explore,
+ * or with `verified: false` signs in with the password instead, leaving the address unverified.
  */
 export async function signUp(
   page: Page,
@@ -32,10 +33,12 @@ export async function signUp(
   await page.getByLabel("Email").fill(account.email);
   await page.getByLabel("Password", { exact: true }).fill(account.password);
   await page.getByRole("button", { name: "Sign Up" }).click();
-  await page.waitForURL("/");
+  await page.waitForURL(/\/verify-email\?redirectTo=%2F$/);
   if (verified) {
     await page.goto(await verificationLink(account.email));
     await page.waitForURL("/");
+  } else {
+    await signIn(page, account);
   }
   return account;
 }
@@ -70,9 +73,10 @@ export async function signIn(page: Page, account: TestAccount, landing = "/") {
 }
 
 /**
- * Signs up by posting the Sign up form to the app at `baseUrl` (an app server this process started); returns
- * the session cookie. Unless `verified: false`, the address is then marked verified in the app's database,
- * as opening the e-mail's link does (tests/e2e/trust.spec.ts opens the link itself).
+ * Signs up by posting the Sign up form to the app at `baseUrl` (an app server this process started), then
+ * signs in (sign-up itself signs nobody in); returns the session cookie. Unless `verified: false`, the address
+ * is first marked verified in the app's database, as opening the e-mail's link does (tests/e2e/trust.spec.ts
+ * opens the link itself).
  */
 export async function postSignUp(
   baseUrl: string,
@@ -82,7 +86,9 @@ export async function postSignUp(
   const answer = await postForm(`${baseUrl}/sign-up`, account);
   if (answer.status !== 302) throw new Error(`sign-up of ${account.email} answered ${answer.status}`);
   if (verified) await markVerified(baseUrl, account.email);
-  return cookieHeader(answer);
+  const cookie = await postSignIn(baseUrl, account);
+  if (!cookie) throw new Error(`sign-in of ${account.email} after sign-up was refused`);
+  return cookie;
 }
 
 async function markVerified(baseUrl: string, email: string) {

@@ -8,3 +8,6 @@ export const MIN_PASSWORD_LENGTH = 8;
 
 /** SPEC.md's toast for a Google sign-in that did not succeed, wherever it ends (popup or full page). */
 export const GOOGLE_FAILED = "Could not authorize with Google";
+
+/** The code of better-auth's refusal while an account's sign-ins are paused after many failures. */
+export const TOO_MANY_FAILED_SIGN_INS = "TOO_MANY_FAILED_SIGN_INS";

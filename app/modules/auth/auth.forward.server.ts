@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { refusalResponse, TooManyRequestsError } from "#app/http/errors.ts";
-import { CLIENT_IP_HEADER } from "./auth.constants.ts";
+import { CLIENT_IP_HEADER, TOO_MANY_FAILED_SIGN_INS } from "./auth.constants.ts";
 import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "./auth.roles.ts";
 import type { Auth } from "./auth.server.ts";
 import { redirectTarget } from "./auth.session.server.ts";
@@ -29,9 +29,31 @@ export async function callAuthEndpoint(
     new Request(`${publicUrl}${basePath}${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
   if (response.status === 429) {
-    throw new TooManyRequestsError(TOO_MANY_ATTEMPTS, Number(response.headers.get("X-Retry-After")) || 60);
+    // The account's own lock (many failed sign-ins) says so; the client address's limit says "attempts".
+    const refusal = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
+    const locked = refusal?.code === TOO_MANY_FAILED_SIGN_INS && typeof refusal.message === "string";
+    throw new TooManyRequestsError(
+      locked ? String(refusal.message) : TOO_MANY_ATTEMPTS,
+      retryAfterSeconds(response),
+    );
   }
   return response;
+}
+
+/** The seconds a 429 of better-auth asks to wait: its rate limiter says X-Retry-After, our hooks Retry-After. */
+function retryAfterSeconds(response: Response) {
+  return Number(response.headers.get("Retry-After") ?? response.headers.get("X-Retry-After")) || 60;
+}
+
+/**
+ * A better-auth answer as /api/auth sends it: every 429 carries the standard Retry-After header (its rate
+ * limiter writes only X-Retry-After).
+ */
+export function withRetryAfter(response: Response) {
+  if (response.status !== 429 || response.headers.has("Retry-After")) return response;
+  const headers = new Headers(response.headers);
+  headers.set("Retry-After", String(retryAfterSeconds(response)));
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /**

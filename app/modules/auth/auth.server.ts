@@ -1,15 +1,22 @@
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, genericOAuth } from "better-auth/plugins";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { TooManyRequestsError } from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
-import { type LimitRules, takeLimit } from "#app/modules/limits/limits.server.ts";
+import {
+  assertUnderLimit,
+  type LimitRule,
+  type LimitRules,
+  remainingHits,
+  takeLimit,
+} from "#app/modules/limits/limits.server.ts";
 import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
-import { CLIENT_IP_HEADER, MIN_PASSWORD_LENGTH } from "./auth.constants.ts";
+import { CLIENT_IP_HEADER, MIN_PASSWORD_LENGTH, TOO_MANY_FAILED_SIGN_INS } from "./auth.constants.ts";
 import { nameFromGoogleProfile } from "./auth.google-profile.ts";
-import { passwordResetMail, verificationMail } from "./auth.mail.ts";
+import { existingAccountMail, passwordResetMail, signInAlertMail, verificationMail } from "./auth.mail.ts";
 import { ADMIN_ROLE, SUSPENDED_MESSAGE, USER_ROLE } from "./auth.roles.ts";
 import { assertAcceptableUserFields } from "./auth.user-fields.server.ts";
 
@@ -42,11 +49,14 @@ export function createAuth({
   config: Config;
   db: Db;
   mailer: Mailer;
-  /** Reset and verification e-mails per recipient per hour; none when absent. */
-  limits?: Pick<LimitRules, "authEmails">;
+  /** Account e-mails per recipient per hour, failed sign-ins per account; none when absent. */
+  limits?: Pick<LimitRules, "authEmails" | "signInFailures" | "signInAlerts">;
 }) {
   const { rateLimit, google } = config.auth;
   const rule = { window: rateLimit.windowSeconds, max: rateLimit.max };
+  const t = () => serverI18n(config).t;
+  const signInUrl = `${config.publicUrl}/sign-in`;
+  const resetUrl = `${config.publicUrl}/forgot-password`;
 
   /**
    * Sends an account e-mail after the answer has gone: the page answers at once whether or not the address
@@ -54,10 +64,10 @@ export function createAuth({
    * gets at most LIMIT_AUTH_EMAILS_PER_HOUR of them; over that the mail is dropped silently (the page must
    * answer the same), so nobody can flood someone's inbox through the forms.
    */
-  const sendLater = (message: MailMessage) => {
+  const sendLater = (message: MailMessage, recipientLimit: LimitRule | null = limits?.authEmails ?? null) => {
     setImmediate(async () => {
       try {
-        if (limits) await takeLimit(db, limits.authEmails, message.to.toLowerCase());
+        if (recipientLimit) await takeLimit(db, recipientLimit, message.to.toLowerCase());
         await mailer.send(message);
       } catch (error) {
         if (error instanceof TooManyRequestsError) {
@@ -68,6 +78,71 @@ export function createAuth({
       }
     });
   };
+
+  /**
+   * Counts a failed sign-in against the account typed (whether or not it exists: the answer must not tell).
+   * The failure that uses up LIMIT_SIGN_IN_FAILURES e-mails the owner, at most once per lock window.
+   */
+  const countSignInFailure = async (account: string) => {
+    if (!limits) return;
+    try {
+      await takeLimit(db, limits.signInFailures, account);
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) return; // already locked by a concurrent failure
+      throw error;
+    }
+    if ((await remainingHits(db, limits.signInFailures, account)) > 0) return;
+    const owner = await db
+      .selectFrom("user")
+      .select(["email", "name"])
+      .where("email", "=", account)
+      .executeTakeFirst();
+    if (!owner) return;
+    try {
+      await takeLimit(db, limits.signInAlerts, account);
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) return;
+      throw error;
+    }
+    // Counted by its own rule (one per lock window), not against the account e-mails: it must not be crowded out.
+    sendLater(
+      signInAlertMail({
+        to: owner.email,
+        name: owner.name,
+        resetUrl,
+        siteName: config.site.name,
+        t: t(),
+      }),
+      null,
+    );
+  };
+
+  /** E-mails the owner of a verified account at `email` (if there is one) the ways to sign in. */
+  const remindExistingOwner = async (email: unknown) => {
+    if (typeof email !== "string") return;
+    const owner = await db
+      .selectFrom("user")
+      .select(["email", "name", "emailVerified"])
+      .where("email", "=", email.trim().toLowerCase())
+      .executeTakeFirst();
+    if (owner?.emailVerified) sendExistingAccountMail(owner);
+  };
+
+  const sendExistingAccountMail = (owner: { email: string; name: string }) =>
+    sendLater(
+      existingAccountMail({
+        to: owner.email,
+        name: owner.name,
+        signInUrl,
+        resetUrl,
+        siteName: config.site.name,
+        t: t(),
+      }),
+    );
+
+  /** Roles come from ADMIN_EMAILS only (the admin plugin's role column is not an input). */
+  const roleOf = (email: string) =>
+    config.auth.adminEmails.includes(email.toLowerCase()) ? ADMIN_ROLE : USER_ROLE;
 
   return betterAuth({
     appName: config.site.name,
@@ -84,6 +159,21 @@ export function createAuth({
       minPasswordLength: MIN_PASSWORD_LENGTH,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Sign-up must not tell whether an address has an account: without a session for a new address,
+      // better-auth answers an existing one exactly the same (a synthetic user, after hashing the password just
+      // as long), and the owner gets an e-mail instead. The verification link signs the new user in.
+      autoSignIn: false,
+      onExistingUserSignUp: async ({ user }) => sendExistingAccountMail(user),
+      // The answer for an existing address shows the user a new account would have had, field for field.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: roleOf(coreFields.email),
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        ...additionalFields,
+        id,
+      }),
       sendResetPassword: async ({ user, url }) => {
         sendLater(
           passwordResetMail({
@@ -91,7 +181,7 @@ export function createAuth({
             name: user.name,
             url,
             siteName: config.site.name,
-            t: serverI18n(config).t,
+            t: t(),
           }),
         );
       },
@@ -110,20 +200,48 @@ export function createAuth({
             name: user.name,
             url,
             siteName: config.site.name,
-            t: serverI18n(config).t,
+            t: t(),
           }),
         );
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        // A name the forms refuse is refused before the address is looked up, so both kinds of address
+        // get the same answer for it.
+        if (ctx.path === "/sign-up/email") assertAcceptableUserFields({ name: ctx.body?.name });
+        const account = signInAccount(ctx.path, ctx.body);
+        if (account && limits) {
+          try {
+            await assertUnderLimit(db, limits.signInFailures, account);
+          } catch (error) {
+            if (!(error instanceof TooManyRequestsError)) throw error;
+            throw new APIError(
+              "TOO_MANY_REQUESTS",
+              { message: error.message, code: TOO_MANY_FAILED_SIGN_INS },
+              { "Retry-After": String(error.retryAfterSeconds) },
+            );
+          }
+        }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        const returned = ctx.context.returned;
+        const account = signInAccount(ctx.path, ctx.body);
+        if (account && isAPIError(returned) && returned.statusCode === 401) await countSignInFailure(account);
+        // "Resend" on "Check your inbox" after signing up with an address that already has a verified account:
+        // better-auth sends nothing and answers as for any address; the owner gets the sign-in links again.
+        if (ctx.path === "/send-verification-email" && !isAPIError(returned)) {
+          await remindExistingOwner(ctx.body?.email);
+        }
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
           before: async (user) => {
             assertAcceptableUserFields(user);
-            // Roles come from ADMIN_EMAILS only (the admin plugin's role column is not an input).
-            const listed = config.auth.adminEmails.includes(user.email.toLowerCase());
-            return { data: { ...user, role: listed ? ADMIN_ROLE : USER_ROLE } };
+            return { data: { ...user, role: roleOf(user.email) } };
           },
         },
         update: { before: async (user) => assertAcceptableUserFields(user) },
@@ -176,4 +294,11 @@ export function createAuth({
         : []),
     ],
   });
+}
+
+/** The account (its address, lower case) an e-mail sign-in is for; null for any other request. */
+function signInAccount(path: string, body: unknown) {
+  if (path !== "/sign-in/email" || typeof body !== "object" || body === null) return null;
+  const email = (body as { email?: unknown }).email;
+  return typeof email === "string" && email.trim() ? email.trim().toLowerCase() : null;
 }

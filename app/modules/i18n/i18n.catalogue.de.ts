@@ -50,6 +50,7 @@ export const GERMAN = {
   Cancel: "Abbrechen",
   Categories: "Kategorien",
   change: "ändern",
+  "Check your inbox": "Sehen Sie in Ihrem Posteingang nach",
   "Check your connection, then try again.": "Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.",
   "Choose a new password": "Neues Passwort wählen",
   "Choose a password of at least {count} characters.":
@@ -148,6 +149,10 @@ export const GERMAN = {
   "Homes matching “{words}”": "Zuhause zu „{words}“",
   "Homes to buy, the newest first.": "Zuhause zum Kauf, die neuesten zuerst.",
   "Homes to rent, the newest first.": "Zuhause zur Miete, die neuesten zuerst.",
+  "If it was not you, ignore this message: nothing has changed.":
+    "Falls Sie das nicht waren, ignorieren Sie diese Nachricht: Es hat sich nichts geändert.",
+  "If it was not you, your password is still safe; to be sure, choose a new one:":
+    "Falls Sie das nicht waren, ist Ihr Passwort weiterhin sicher; wählen Sie zur Sicherheit ein neues:",
   "If it was not you, ignore this message: your password stays as it is.":
     "Wenn Sie das nicht waren, ignorieren Sie diese Nachricht: Ihr Passwort bleibt, wie es ist.",
   "If you did not sign up, ignore this message.":
@@ -256,6 +261,8 @@ export const GERMAN = {
   "Open reports ({count})": "Offene Meldungen ({count})",
   "Open the listing you are asking about and press Contact Landlord there.":
     "Öffnen Sie das Inserat, zu dem Sie eine Frage haben, und drücken Sie dort auf „Vermieter kontaktieren“.",
+  "Opening it signs you in. Nothing arrived? Check your spam folder, or send it again.":
+    "Wenn Sie ihn öffnen, sind Sie angemeldet. Nichts angekommen? Sehen Sie im Spam-Ordner nach oder senden Sie ihn erneut.",
   "Open this link within one hour to choose a new password:":
     "Öffnen Sie diesen Link innerhalb einer Stunde, um ein neues Passwort zu wählen:",
   Other: "Sonstiges",
@@ -361,6 +368,12 @@ export const GERMAN = {
   Sold: "Verkauft",
   "Someone asked to reset the password of your {siteName} account.":
     "Jemand hat angefordert, das Passwort Ihres Kontos bei {siteName} zurückzusetzen.",
+  "Someone is trying to sign in to your account": "Jemand versucht, sich bei Ihrem Konto anzumelden",
+  "Someone is trying to sign in to your {siteName} account with wrong passwords.":
+    "Jemand versucht, sich mit falschen Passwörtern bei Ihrem {siteName}-Konto anzumelden.",
+  "Someone tried to create a {siteName} account with your e-mail address.":
+    "Jemand hat versucht, mit Ihrer E-Mail-Adresse ein {siteName}-Konto anzulegen.",
+  "Someone tried to sign up with your address": "Jemand wollte sich mit Ihrer Adresse registrieren",
   "Something went wrong": "Etwas ist schiefgelaufen",
   "Something went wrong with registration": "Bei der Registrierung ist etwas schiefgelaufen",
   Sort: "Sortierung",
@@ -400,8 +413,12 @@ export const GERMAN = {
   "This unsubscribe link is not valid. Nothing was changed.":
     "Dieser Abbestell-Link ist ungültig. Es wurde nichts geändert.",
   Thumbnails: "Vorschaubilder",
+  "To protect it, signing in is paused for 15 minutes.":
+    "Zum Schutz ist die Anmeldung für 15 Minuten gesperrt.",
   "Too many attempts. Please wait a minute and try again.":
     "Zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es erneut.",
+  "Too many failed sign-ins for this account. Please wait 15 minutes, or reset your password.":
+    "Zu viele fehlgeschlagene Anmeldungen für dieses Konto. Bitte warten Sie 15 Minuten oder setzen Sie Ihr Passwort zurück.",
   "Too many e-mails were sent to this address. Please wait an hour and try again.":
     "An diese Adresse wurden zu viele E-Mails gesendet. Bitte warten Sie eine Stunde und versuchen Sie es erneut.",
   "Try fewer filters, another place, or a larger area of the map.":
@@ -450,6 +467,8 @@ export const GERMAN = {
   You: "Sie",
   "You are unsubscribed: no more alerts for {words}.":
     "Sie haben abbestellt: keine Benachrichtigungen mehr für {words}.",
+  "You already have an account: sign in, or reset your password if you forgot it.":
+    "Sie haben bereits ein Konto: Melden Sie sich an oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben.",
   "You blocked {name}: they can not send you messages. Unblock them to write again.":
     "Sie haben {name} blockiert: Diese Person kann Ihnen keine Nachrichten senden. Entsperren Sie sie, um wieder zu schreiben.",
   "You can not edit that listing": "Dieses Inserat können Sie nicht bearbeiten",

@@ -39,13 +39,14 @@ export async function attachImage(
   return result.numUpdatedRows === 1n;
 }
 
-/** Deletes image rows by id. */
+/** Deletes image rows by id, with their upload claims: a photo that is gone counts toward no cap. */
 export async function deleteImageRows(db: Db, ids: readonly string[]) {
   if (ids.length === 0) return;
   await db
     .deleteFrom("image")
     .where("id", "in", [...ids])
     .execute();
+  await deleteUploadClaims(db, ids);
 }
 
 /** Which of `storageKeys` some image row uses (rows may share one: the seed's bulk listings do). */
@@ -88,10 +89,27 @@ export async function findPendingImagesBefore(db: Db, cutoff: number, limit = 50
  */
 export async function deletePendingImages(db: Db, ids: readonly string[]): Promise<ImageRow[]> {
   if (ids.length === 0) return [];
-  return db
+  const deleted = await db
     .deleteFrom("image")
     .where("id", "in", [...ids])
     .where("listingId", "is", null)
     .returningAll()
+    .execute();
+  await deleteUploadClaims(
+    db,
+    deleted.map((row) => row.id),
+  );
+  return deleted;
+}
+
+/**
+ * An upload's claim (same id as its image) reads "no image row" as "still uploading": once the image row is
+ * deleted, the claim must go with it, or the photo would count as an unfinished upload for another hour.
+ */
+async function deleteUploadClaims(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom("uploadClaim")
+    .where("id", "in", [...ids])
     .execute();
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { TooManyRequestsError } from "#app/http/errors.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 
 // Abuse limits (issue 12), counted in the database so that every instance sharing it counts the same hits.
 // Each counted action is a row of `limitHit`; a limit allows `max` of them per key (a user id, a recipient
@@ -12,8 +13,16 @@ import { TooManyRequestsError } from "#app/http/errors.ts";
 /** One limit: at most `max` hits per key within `windowSeconds`. `message` is what the user reads. */
 export type LimitRule = { name: string; max: number; windowSeconds: number; message: string };
 
-const HOUR = 60 * 60;
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+
+/** How long an account refuses sign-ins after LIMIT_SIGN_IN_FAILURES failures (its window). */
+export const SIGN_IN_LOCK_MINUTES = 15;
+
+const SIGN_IN_LOCKED_MESSAGE = msg(
+  "Too many failed sign-ins for this account. Please wait 15 minutes, or reset your password.",
+);
 
 /** The named rules, from the configuration (LIMIT_*). Modules take the rule they count against. */
 export function createLimitRules(limits: Config["limits"]) {
@@ -31,6 +40,23 @@ export function createLimitRules(limits: Config["limits"]) {
       max: limits.authEmailsPerHour,
       windowSeconds: HOUR,
       message: "Too many e-mails were sent to this address. Please wait an hour and try again.",
+    },
+    /**
+     * Failed sign-ins per account (the address typed, lower case), from any client address: at the limit the
+     * account refuses every sign-in, the right password too, until the window has passed (auth.server.ts).
+     */
+    signInFailures: {
+      name: "sign-in-failure",
+      max: limits.signInFailures,
+      windowSeconds: SIGN_IN_LOCK_MINUTES * MINUTE,
+      message: SIGN_IN_LOCKED_MESSAGE,
+    },
+    /** "Someone is trying to sign in to your account" e-mails per account: one per lock window. */
+    signInAlerts: {
+      name: "sign-in-alert",
+      max: 1,
+      windowSeconds: SIGN_IN_LOCK_MINUTES * MINUTE,
+      message: SIGN_IN_LOCKED_MESSAGE,
     },
     /** Enquiries (messages to owners) per user. */
     enquiries: {
@@ -111,6 +137,24 @@ export async function takeDistinctLimit(
   await db.deleteFrom("limitHit").where("id", "=", id).execute();
   // A slot frees when the oldest counted member's first hit leaves the window.
   throw refusal(rule, firstSeen.get(order[0] ?? member) ?? now, now);
+}
+
+/**
+ * Throws TooManyRequestsError when `key` has used up `rule` right now, without counting a hit: for a limit
+ * counted after the fact (failed sign-ins are counted once they have failed).
+ */
+export async function assertUnderLimit(db: Db, rule: LimitRule, key: string, now = Date.now()) {
+  const hits = await db
+    .selectFrom("limitHit")
+    .select("at")
+    .where("rule", "=", rule.name)
+    .where("key", "=", key)
+    .where("at", ">", now - rule.windowSeconds * 1000)
+    .orderBy("at")
+    .execute();
+  if (hits.length < rule.max) return;
+  // Under the limit again once the hit `max` places from the newest has left the window.
+  throw refusal(rule, Number(hits[hits.length - rule.max]?.at ?? now), now);
 }
 
 /** How many hits `key` has left under `rule` right now (for pages that say "3 left today"). */

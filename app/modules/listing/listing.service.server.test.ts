@@ -14,6 +14,7 @@ import {
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImagesByListing } from "#app/modules/image/image.repo.server.ts";
 import { imageFileKeys, storeUploadedImage } from "#app/modules/image/image.service.server.ts";
+import { claimUpload, pendingUploadUsage } from "#app/modules/image/image.upload-quota.server.ts";
 import { createOfflineGeocoder } from "#app/providers/geocoding/geocoding.offline.server.ts";
 import { type Geocoder, GeocoderUnavailableError } from "#app/providers/geocoding/geocoding.server.ts";
 import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
@@ -269,6 +270,27 @@ describe(`listing service (${engine})`, () => {
       NotFoundError,
     );
     await expectRefusal(deleteListing(deps, owner, "missing"), NotFoundError);
+  });
+
+  it("counts no photo toward the pending cap once it is saved, replaced or removed in an edit", async () => {
+    const quota = { maxPhotos: 2, maxBytes: 100 * 1024 * 1024 };
+    /** An upload as the upload endpoint makes it: a claim first, then the stored photo. */
+    const claimedUpload = async () => {
+      const id = randomUUID();
+      await claimUpload(testDb.db, quota, { id, userId: owner.id, bytes: photo.length });
+      return storeUploadedImage(deps, { id, userId: owner.id, fileName: "photo.jpg", data: photo });
+    };
+    const [a, b] = [await claimedUpload(), await claimedUpload()];
+    const saved = await createListing(deps, owner, form([a.id, b.id]));
+    expect((await pendingUploadUsage(testDb.db, owner.id)).photos).toBe(0);
+    // Both photos replaced by new ones, then one of those removed: nothing is pending, nothing counts.
+    const [c, d] = [await claimedUpload(), await claimedUpload()];
+    await updateListing(deps, owner, saved.id, form([c.id, d.id]));
+    await updateListing(deps, owner, saved.id, form([c.id]));
+    expect((await pendingUploadUsage(testDb.db, owner.id)).photos).toBe(0);
+    // So the cap of 2 allows two more uploads at once.
+    await claimedUpload();
+    await claimedUpload();
   });
 
   it("refuses a delete by someone else", async () => {

@@ -51,11 +51,16 @@ async function signUp(
   email = `${name.toLowerCase().replace(/\W/g, "")}-${Math.random()}@example.com`,
   { verified = true } = {},
 ) {
-  const { headers, response } = await auth.api.signUpEmail({
+  const { response } = await auth.api.signUpEmail({
     body: { name, email, password: PASSWORD },
     returnHeaders: true,
   });
   if (verified) await markVerified(response.user.id);
+  // Signing up signs nobody in (its answer must not tell whether the address had an account).
+  const { headers } = await auth.api.signInEmail({
+    body: { email, password: PASSWORD },
+    returnHeaders: true,
+  });
   const cookie = headers
     .getSetCookie()
     .map((value) => value.split(";")[0])
