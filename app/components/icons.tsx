@@ -58,3 +58,11 @@ export function HeartIcon({ className = "size-5", filled = false }: IconProps & 
     </Icon>
   );
 }
+
+export function CheckIcon({ className = "size-5" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Icon>
+  );
+}
