@@ -66,3 +66,11 @@ export function CheckIcon({ className = "size-5" }: IconProps) {
     </Icon>
   );
 }
+
+export function PlusIcon({ className = "size-5" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}
