@@ -58,3 +58,19 @@ export function HeartIcon({ className = "size-5", filled = false }: IconProps & 
     </Icon>
   );
 }
+
+export function CheckIcon({ className = "size-5" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="m5 12.5 4.5 4.5L19 7.5" />
+    </Icon>
+  );
+}
+
+export function PlusIcon({ className = "size-5" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M12 5v14M5 12h14" />
+    </Icon>
+  );
+}

@@ -57,13 +57,29 @@ export function Toaster() {
   return sonner ? <LoadedToaster sonner={sonner} /> : null;
 }
 
-/** Toasts sit top-right and close after 5000 ms (SPEC.md section 9). */
+/**
+ * Below the header (4rem tall, app.css's .site-header) at every width, so a toast never covers its links
+ * and buttons.
+ */
+const BELOW_HEADER = { top: "calc(4rem + 12px)" };
+
+/** Toasts sit top-right, under the header, and close after 5000 ms (SPEC.md section 9). */
 function LoadedToaster({ sonner }: { sonner: Sonner }) {
   useEffect(() => {
     const timer = setTimeout(markToasterReady, LIVE_REGION_SETTLE_MS);
     return () => clearTimeout(timer);
   }, []);
-  return <sonner.Toaster position="top-right" duration={5000} richColors closeButton theme="system" />;
+  return (
+    <sonner.Toaster
+      position="top-right"
+      offset={BELOW_HEADER}
+      mobileOffset={BELOW_HEADER}
+      duration={5000}
+      richColors
+      closeButton
+      theme="system"
+    />
+  );
 }
 
 /** Shows a toast handed over by the server once, however often the page re-renders. */

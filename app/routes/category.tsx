@@ -8,6 +8,7 @@ import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { categoryHeading, isListingType } from "#app/modules/listing/listing.rules.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
+import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { listMeta, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -57,6 +58,12 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     db,
     page.listings.map((listing) => listing.id),
   );
+  const searchSaved = await isSearchSavedByViewer(
+    context,
+    request,
+    db,
+    listQuery(`type=${categoryName}`, page.listKey),
+  );
   return {
     categoryName,
     publicUrl: config.publicUrl,
@@ -64,6 +71,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     search: null,
     filtersHtml,
     savedIds,
+    searchSaved,
   };
 }
 
@@ -77,11 +85,12 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
     filtered: false,
     listKey: "",
     total: 0,
+    searchSaved: false,
   });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { categoryName, filtersHtml, listKey } = loaderData;
+  const { categoryName, filtersHtml, listKey, searchSaved } = loaderData;
   const i18n = useI18n();
   const { t } = i18n;
   const heading = categoryHeading(categoryName, i18n);
@@ -93,6 +102,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         <SaveSearchForm
           query={listQuery(`type=${categoryName}`, listKey)}
           redirectTo={`/category/${categoryName}${listKey ? `?${listKey}` : ""}`}
+          saved={searchSaved}
         />
       </div>
       <p className="mb-8 text-muted">

@@ -7,6 +7,7 @@ import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
+import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -56,7 +57,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     db,
     page.listings.map((listing) => listing.id),
   );
-  return { publicUrl: config.publicUrl, ...page, search: null, filtersHtml, savedIds };
+  const searchSaved = await isSearchSavedByViewer(context, request, db, listQuery("offer=1", page.listKey));
+  return { publicUrl: config.publicUrl, ...page, search: null, filtersHtml, savedIds, searchSaved };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -67,11 +69,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     filtered: false,
     listKey: "",
     total: 0,
+    searchSaved: false,
   });
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { filtersHtml, listKey } = loaderData;
+  const { filtersHtml, listKey, searchSaved } = loaderData;
   const { t } = useI18n();
   return (
     <main className="page">
@@ -80,6 +83,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         <SaveSearchForm
           query={listQuery("offer=1", listKey)}
           redirectTo={`/offers${listKey ? `?${listKey}` : ""}`}
+          saved={searchSaved}
         />
       </div>
       <p className="mb-8 text-muted">

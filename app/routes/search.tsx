@@ -10,6 +10,7 @@ import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
 import { filterQuery } from "#app/modules/saved/saved-search.filter.ts";
+import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { WORLD } from "#app/modules/search/search.map.ts";
 import { clusterListings, loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
@@ -64,6 +65,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   // The filters alone (the map area included): what Save this search keeps and what the feed follows.
   const filters = filterQuery(params);
   const map = searchQueryString({ ...params, view: "map" });
+  const searchSaved = await isSearchSavedByViewer(context, request, db, filters);
   const filtersHtml = renderSearchFilters({
     i18n,
     params,
@@ -77,6 +79,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     meta: searchMeta(params, config.publicUrl, i18n) as ReturnType<typeof searchMeta> | null,
     listKey: searchQueryString(params),
     filters,
+    searchSaved,
     hrefs: { list: `/search${list ? `?${list}` : ""}`, map: `/search?${map}` },
     ...page,
     savedIds,
@@ -98,6 +101,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     meta: null,
     listKey: "",
     filters: "",
+    searchSaved: false,
     hrefs: { list: "/search", map: "/search?view=map" },
     total: 0,
     map: null,
@@ -105,7 +109,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { params, map, filtersHtml, listKey, filters, hrefs } = loaderData;
+  const { params, map, filtersHtml, listKey, filters, hrefs, searchSaved } = loaderData;
   const q = params?.q.trim();
   const { t } = useI18n();
   const list = (
@@ -131,7 +135,11 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         <h1 className="page-heading">{q ? t("Homes matching “{words}”", { words: q }) : t("Find a home")}</h1>
         <div className="flex flex-wrap items-center gap-3">
           {/* The filters and the map area, whatever the view: a saved search is this page's query. */}
-          <SaveSearchForm query={filters} redirectTo={`/search${listKey ? `?${listKey}` : ""}`} />
+          <SaveSearchForm
+            query={filters}
+            redirectTo={`/search${listKey ? `?${listKey}` : ""}`}
+            saved={searchSaved}
+          />
           <SearchViewToggle view={map ? "map" : "list"} hrefs={hrefs} />
         </div>
       </div>

@@ -255,20 +255,20 @@ test.describe("accounts", () => {
     page,
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto("/offers");
+    await page.goto("/search");
     const nav = page.getByRole("navigation", { name: "Main" });
-    // On a phone the bar is the navigation; the header keeps the name and "List your home".
-    await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Profile"]);
-    await expect(nav.getByRole("link", { name: "Offers" })).toHaveAttribute("aria-current", "page");
+    // On a phone the bar is the navigation; the header keeps the name and "List a home".
+    await expect(nav.getByRole("link")).toHaveText(["Explore", "Search", "Saved", "Messages", "Sign In"]);
+    await expect(nav.getByRole("link", { name: "Search" })).toHaveAttribute("aria-current", "page");
     await expect(nav.getByRole("link", { name: "Explore" })).not.toHaveAttribute("aria-current");
-    await expect(page.getByRole("banner").getByRole("link", { name: "List your home" })).toBeVisible();
+    await expect(page.getByRole("banner").getByRole("link", { name: "List a home" })).toBeVisible();
     await nav.getByRole("link", { name: "Explore" }).click();
     await expect(page).toHaveURL("/");
     await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "page");
     await page.getByRole("link", { name: "Places for sale" }).click();
     await expect(page).toHaveURL("/category/sale");
     await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "true");
-    await expect(nav.getByRole("link", { name: "Offers" })).not.toHaveAttribute("aria-current");
+    await expect(nav.getByRole("link", { name: "Search" })).not.toHaveAttribute("aria-current");
   });
 
   test("an unknown address shows the 404 page", async ({ page }) => {

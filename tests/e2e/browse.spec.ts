@@ -249,6 +249,40 @@ test("a failed Load More says Could not fetch listings and can be retried", asyn
   await expect.poll(async () => (await cardPaths(page)).length).toBeGreaterThan(10);
 });
 
+test("a Load More answered 500 keeps the cards and says so, with Retry beside Load More", async ({
+  page,
+  data,
+}) => {
+  const owner = await createUser(data.db);
+  const word = `servererror${Date.now()}`;
+  for (let i = 1; i <= 11; i++) {
+    await insertTestListing(data, owner.id, { type: "rent", name: `${word} home ${i}`, timestamp: later() });
+  }
+  await gotoHydrated(page, `/category/rent?q=${word}`);
+  await expect.poll(() => cardPaths(page)).toHaveLength(10);
+  // The next page's data request fails once with a server error, as a proxy's 502 or a crash would.
+  let failures = 0;
+  await page.route(
+    "**/category/rent.data?**",
+    (route) => {
+      failures++;
+      return route.fulfill({ status: 500, contentType: "text/plain", body: "Internal Server Error" });
+    },
+    { times: 1 },
+  );
+  await page.getByRole("link", { name: "Load More" }).click();
+  await expect(page.getByRole("main").getByRole("alert")).toHaveText("Could not fetch listings");
+  await expect(toast(page, "Could not fetch listings")).toBeVisible();
+  expect(failures).toBe(1);
+  expect(await cardPaths(page)).toHaveLength(10);
+  await expect(page.getByRole("link", { name: "Load More" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Retry" }).click();
+  await expect.poll(() => cardPaths(page)).toHaveLength(11);
+  await expect(page.getByRole("main").getByRole("alert")).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Retry" })).toHaveCount(0);
+});
+
 test("a failed first page says Could not fetch listings", async ({ page }) => {
   await gotoHydrated(page, "/");
   // Only the list's own data request fails (the root's, fetched separately, still answers).

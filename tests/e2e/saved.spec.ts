@@ -30,6 +30,15 @@ async function gotoHydrated(page: Page, path: string) {
   });
 }
 
+/** Presses Save this search and answers how often to be e-mailed. */
+async function saveThisSearch(page: Page, frequency: "Instant" | "Daily" | "Weekly") {
+  await page.getByRole("main").getByText("Save this search", { exact: true }).click();
+  await page
+    .getByRole("group", { name: "E-mail me new matches" })
+    .getByRole("button", { name: frequency })
+    .click();
+}
+
 test("a visitor saves a home, signs in, comes back with it saved; /saved lists it; unsave", async ({
   page,
   browser,
@@ -130,7 +139,7 @@ test("save a search, a matching home is published, the alert arrives with a work
   // Alerts take a verified address, as opening the sign-up e-mail's link does.
   await data.db.updateTable("user").set({ emailVerified: true }).where("email", "=", account.email).execute();
   await gotoHydrated(page, "/category/sale");
-  await page.getByRole("button", { name: "Save this search" }).click();
+  await saveThisSearch(page, "Instant");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Search saved" })).toBeVisible();
   await page.goto("/profile");
   const searches = page.getByRole("region", { name: "Saved searches" });
@@ -233,7 +242,7 @@ test("a search on the map saved from /search keeps its words, price and area; it
   const feed = parseFeed(await (await request.get(href!)).text());
   expect(feed.items.map((item) => item.title)).toEqual([`${word} inside, $900 / Month`]);
 
-  await page.getByRole("button", { name: "Save this search" }).click();
+  await saveThisSearch(page, "Instant");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Search saved" })).toBeVisible();
   await page.goto("/profile");
   const searches = page.getByRole("region", { name: "Saved searches" });
@@ -263,4 +272,71 @@ test("/saved sets how often saved homes' news is e-mailed", async ({ page, data 
     .where("userId", "=", userId)
     .executeTakeFirst();
   expect(row?.frequency).toBe("weekly");
+});
+
+test("Save this search asks how often, then says Search saved with the way to manage it", async ({
+  page,
+}) => {
+  await signUp(page, newAccount("Fran Frequency"));
+  const word = `daily${Date.now()}`;
+  await gotoHydrated(page, `/search?q=${word}&type=rent`);
+  await saveThisSearch(page, "Daily");
+  const status = page.getByRole("main").getByRole("status").filter({ hasText: "Search saved" });
+  await expect(status).toBeVisible();
+  await expect(page).toHaveURL(`/search?q=${word}&type=rent`);
+  await status.getByRole("link", { name: "Manage saved searches" }).click();
+  await expect(page).toHaveURL("/profile#saved-searches");
+  const searches = page.getByRole("region", { name: "Saved searches" });
+  await expect(searches.getByLabel(`Alerts for For rent · “${word}”`)).toHaveValue("daily");
+});
+
+test("a visitor who saves a search signs in and comes back to the list with it saved", async ({
+  page,
+  browser,
+  data,
+}) => {
+  const account = newAccount("Vic Visitor");
+  const signUpContext = await browser.newContext();
+  await signUp(await signUpContext.newPage(), account);
+  await signUpContext.close();
+
+  const word = `weekly${Date.now()}`;
+  await gotoHydrated(page, `/search?q=${word}`);
+  await saveThisSearch(page, "Weekly");
+  await page.waitForURL(/\/sign-in\?/);
+  await page.getByLabel("Email").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(`/search?q=${word}`);
+  await expect(page.getByRole("main").getByRole("status").filter({ hasText: "Search saved" })).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Search saved" })).toBeVisible();
+  const userId = await userIdByEmail(data.db, account.email);
+  const rows = await data.db
+    .selectFrom("savedSearch")
+    .select(["query", "frequency"])
+    .where("userId", "=", userId)
+    .execute();
+  expect(rows).toEqual([{ query: `q=${word}`, frequency: "weekly" }]);
+});
+
+test("a link from elsewhere to save a search saves nothing", async ({ page, data, baseURL }) => {
+  const account = await signUp(page, newAccount("Lin Link"));
+  const word = `forged${Date.now()}`;
+  const pending = new URLSearchParams({
+    intent: "save",
+    query: `q=${word}`,
+    redirectTo: `/search?q=${word}`,
+  });
+  // A page on another site links to the address that saves a search after signing in.
+  const link = `${baseURL}/saved-searches?${pending}`;
+  await page.route("http://elsewhere.test/", (route) =>
+    route.fulfill({ contentType: "text/html", body: `<a href="${link.replaceAll("&", "&amp;")}">Win</a>` }),
+  );
+  await page.goto("http://elsewhere.test/");
+  await page.getByRole("link", { name: "Win" }).click();
+  await expect(page).toHaveURL(`/search?q=${word}`);
+  await expect(page.getByRole("main").getByText("Save this search", { exact: true })).toBeVisible();
+  const userId = await userIdByEmail(data.db, account.email);
+  const rows = await data.db.selectFrom("savedSearch").select("id").where("userId", "=", userId).execute();
+  expect(rows).toEqual([]);
 });

@@ -1,6 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
 import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { createUser } from "#tests/support/factories.ts";
 import { startEmptyApp } from "./empty-app.ts";
+
+const test = base.extend<object, { data: AppData }>({
+  data: appDataFixture,
+});
 
 /**
  * What frames every page: the header with the site's name and logo, the navigation (the header's on wide
@@ -103,6 +110,115 @@ test("SITE_NAME and SITE_LOGO_URL put an agency's name and logo on every page", 
     await expect(page).toHaveTitle("Page not found · Harbour Homes");
     const manifest = (await (await page.request.get("/manifest.webmanifest")).json()) as { name: string };
     expect(manifest.name).toBe("Harbour Homes");
+    await page.close();
+  } finally {
+    await app.cleanup();
+  }
+});
+
+test("a phone's tab bar: Explore, Search, Saved, Messages with its unread count, Profile", async ({
+  page,
+  data,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/search");
+  const nav = page.getByRole("navigation", { name: "Main" });
+  // A visitor has Sign In where Profile is.
+  await expect(nav.getByRole("link")).toHaveText(["Explore", "Search", "Saved", "Messages", "Sign In"]);
+  await expect(nav.getByRole("link", { name: "Search" })).toHaveAttribute("aria-current", "page");
+
+  // Someone enquires about a home of this user: one unread message.
+  const account = await signUp(page, newAccount("Tabitha Tabs"));
+  const userId = await userIdByEmail(data.db, account.email);
+  const enquirer = await createUser(data.db);
+  const listing = await insertTestListing(data, userId, { name: "Tab bar test cottage" });
+  const threadId = randomUUID();
+  const now = Date.now();
+  await data.db
+    .insertInto("messageThread")
+    .values({
+      id: threadId,
+      listingId: listing.id,
+      ownerId: userId,
+      enquirerId: enquirer.id,
+      createdAt: now,
+      lastMessageAt: now,
+      ownerReadAt: 0,
+      enquirerReadAt: now,
+    })
+    .execute();
+  await data.db
+    .insertInto("message")
+    .values({
+      id: randomUUID(),
+      threadId,
+      authorId: enquirer.id,
+      body: "Is it still available?",
+      createdAt: now,
+    })
+    .execute();
+  await page.goto("/saved");
+  await expect(nav.getByRole("link")).toHaveText(
+    ["Explore", "Search", "Saved", "Messages", "Profile"].map((name) => new RegExp(name)),
+  );
+  await expect(nav.getByRole("link", { name: "Messages" })).toHaveAccessibleName("1 unread Messages");
+  await expect(nav.getByRole("link", { name: "Saved" })).toHaveAttribute("aria-current", "page");
+  // Every tab fits the phone's width: none runs past the screen.
+  const boxes = await nav
+    .getByRole("link")
+    .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().right));
+  expect(Math.max(...boxes)).toBeLessThanOrEqual(390);
+  await nav.getByRole("link", { name: "Profile" }).click();
+  await expect(page).toHaveURL("/profile");
+});
+
+/** Whether two boxes share any pixel. */
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: typeof a) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function expectToastClearOfHeader(page: Page) {
+  const toast = page.locator("[data-sonner-toast]").first();
+  await expect(toast).toBeVisible();
+  const toastBox = (await toast.boundingBox())!;
+  const controls = page.getByRole("banner").locator("a, button");
+  for (const control of await controls.all()) {
+    if (!(await control.isVisible())) continue;
+    const box = (await control.boundingBox())!;
+    expect(overlaps(toastBox, box), `the toast covers ${await control.textContent()}`).toBe(false);
+  }
+}
+
+test("a toast sits below the header and covers none of its links, on a phone and a wide screen", async ({
+  page,
+}) => {
+  await signUp(page, newAccount("Toby Toast"));
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.goto(`/search?q=toast${width}${Date.now()}`);
+    await page.getByRole("main").getByText("Save this search", { exact: true }).click();
+    await page.getByRole("button", { name: "Instant" }).click();
+    await expectToastClearOfHeader(page);
+  }
+});
+
+test("the German header on a phone shows the whole name and a shorter List a home", async ({ browser }) => {
+  const app = await startEmptyApp("homestead_e2e_german_header", { LOCALE: "de" });
+  try {
+    const page = await browser.newPage({ baseURL: app.url, viewport: { width: 390, height: 844 } });
+    await page.goto("/search");
+    const banner = page.getByRole("banner");
+    const name = banner.getByRole("link", { name: "Homestead" });
+    await expect(name).toBeVisible();
+    const brand = name.getByText("Homestead", { exact: true });
+    expect(await brand.evaluate((span) => span.scrollWidth <= span.clientWidth)).toBe(true);
+    const cta = banner.getByRole("link", { name: "Zuhause inserieren" });
+    await expect(cta).toBeVisible();
+    // The name and the button stay side by side, inside the screen.
+    const nameBox = (await name.boundingBox())!;
+    const ctaBox = (await cta.boundingBox())!;
+    expect(nameBox.x + nameBox.width).toBeLessThanOrEqual(ctaBox.x);
+    expect(ctaBox.x + ctaBox.width).toBeLessThanOrEqual(390);
     await page.close();
   } finally {
     await app.cleanup();

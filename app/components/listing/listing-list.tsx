@@ -46,6 +46,8 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
     () => restoreAppended(storageKey) ?? { more: [], cursor: page.nextCursor },
   );
   const { more, cursor } = appended;
+  // The last Load More failed: the cards stay, and Retry beside Load More asks for that page again.
+  const [loadFailed, setLoadFailed] = useState(false);
   const loading = fetcher.state !== "idle";
   const retrying = revalidator.state !== "idle";
 
@@ -61,10 +63,12 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
     const next = fetcher.data;
     if (!next) return;
     if (next.failed) {
-      // The cursor stays where it was, so Load More tries the same page again.
+      // The cursor stays where it was, so Load More (or Retry) tries the same page again.
       notify("error", fetchFailed);
+      setLoadFailed(true);
       return;
     }
+    setLoadFailed(false);
     setAppended((shown) => ({
       more: [...shown.more, ...next.listings],
       cursor: next.nextCursor,
@@ -80,11 +84,15 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
   const listings = uniqueById([...page.listings, ...more]);
   const savedIds = new Set([...(page.savedIds ?? []), ...(appended.savedIds ?? [])]);
 
+  function fetchNextPage() {
+    if (loading || !cursor) return;
+    fetcher.load(`${location.pathname}?${nextPageSearch(location.search, cursor)}`);
+  }
+
   function loadMore(event: MouseEvent<HTMLAnchorElement>) {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
     event.preventDefault();
-    if (loading || !cursor) return;
-    fetcher.load(`${location.pathname}?${nextPageSearch(location.search, cursor)}`);
+    fetchNextPage();
   }
 
   if (page.failed && listings.length === 0) {
@@ -143,6 +151,8 @@ export function ListingList({ page, label, empty, showType = true }: Props) {
           href={`?${nextPageSearch(location.search, cursor)}`}
           loading={loading}
           onClick={loadMore}
+          failed={loadFailed && !loading}
+          onRetry={fetchNextPage}
         />
       ) : null}
     </>

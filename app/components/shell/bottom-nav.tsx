@@ -4,13 +4,17 @@ import { useViewer } from "./use-root-data.ts";
 
 /**
  * SPEC.md's bar at the bottom of every page on phones and tablets; the active tab is highlighted (Explore
- * also on category and listing pages). Wide screens have the same destinations in the header instead.
+ * also on category and listing pages). Wide screens have the header's links instead.
  */
 export function BottomNav() {
   const { t } = useI18n();
   return (
     <nav aria-label={t("Main")} className="tab-bar">
-      <NavList items={tabItems(useViewer())} className="mx-auto flex max-w-md justify-around" tabs />
+      <NavList
+        items={tabItems(useViewer())}
+        className="mx-auto grid max-w-lg grid-cols-5 [&>li]:min-w-0"
+        tabs
+      />
     </nav>
   );
 }

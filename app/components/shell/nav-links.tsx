@@ -21,45 +21,57 @@ export type NavItem = {
 
 const isExplore = (pathname: string) => pathname === "/" || pathname.startsWith("/category/");
 const isOffers = (pathname: string) => pathname === "/offers";
+const isSearch = (pathname: string) => pathname === "/search";
+const isSaved = (pathname: string) => pathname === "/saved";
+const isMessages = (pathname: string) => pathname === "/messages" || pathname.startsWith("/messages/");
 // The Profile tab leads to sign-in for visitors, and to the lister's own forms.
 const PROFILE_PATHS = ["/profile", "/sign-in", "/sign-up", "/forgot-password", "/reset-password"];
 const isProfile = (pathname: string) =>
   PROFILE_PATHS.includes(pathname) || pathname === "/create-listing" || pathname.startsWith("/edit-listing/");
 
+/** Profile for a signed-in user; Sign In, in the same place, for a visitor. */
+function profileItem(viewer: NavViewer | null): NavItem {
+  return viewer?.signedIn
+    ? { to: "/profile", label: msg("Profile"), isCurrent: isProfile, Icon: PersonIcon }
+    : { to: "/sign-in", label: msg("Sign In"), isCurrent: isProfile, Icon: PersonIcon };
+}
+
+function messagesItem(viewer: NavViewer | null): NavItem {
+  return {
+    to: "/messages",
+    label: msg("Messages"),
+    isCurrent: isMessages,
+    Icon: MessagesIcon,
+    count: viewer?.unreadMessages,
+    countLabel: msg("unread"),
+  };
+}
+
 /**
- * The phone's bottom bar: SPEC.md's three tabs, word for word (Explore, Offers, Profile), on every page.
- * Add a destination for phones here.
+ * The phone's bottom bar, on every page: SPEC.md's Explore and Profile with what a phone needs daily between
+ * them (Search, Saved, Messages with its unread count). Offers stays in the header and on Explore.
  */
-export function tabItems(_viewer: NavViewer | null): NavItem[] {
+export function tabItems(viewer: NavViewer | null): NavItem[] {
   return [
     { to: "/", label: msg("Explore"), isCurrent: isExplore, Icon: ExploreIcon },
-    { to: "/offers", label: msg("Offers"), isCurrent: isOffers, Icon: OfferIcon },
-    { to: "/profile", label: msg("Profile"), isCurrent: isProfile, Icon: PersonIcon },
+    { to: "/search", label: msg("Search"), isCurrent: isSearch, Icon: SearchIcon },
+    { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: HeartOutlineIcon },
+    messagesItem(viewer),
+    profileItem(viewer),
   ];
 }
 
 /**
- * The header's links on wide screens: the same destinations, with Sign In instead of Profile for visitors.
- * Add a destination for wide screens here (e.g. Search, Messages with its unread count, Saved).
+ * The header's links on wide screens: SPEC.md's Explore, Offers and Profile (Sign In for visitors), with
+ * Saved and Messages (its unread count) for a signed-in user.
  */
 export function headerItems(viewer: NavViewer | null): NavItem[] {
-  const items = tabItems(viewer).map((item) =>
-    item.to === "/profile" && !viewer?.signedIn ? { ...item, to: "/sign-in", label: msg("Sign In") } : item,
-  );
-  if (!viewer?.signedIn) return items;
-  const saved: NavItem = { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: PersonIcon };
-  const messages: NavItem = {
-    to: "/messages",
-    label: msg("Messages"),
-    isCurrent: (pathname) => pathname === "/messages" || pathname.startsWith("/messages/"),
-    Icon: MessagesIcon,
-    count: viewer.unreadMessages,
-    countLabel: msg("unread"),
-  };
-  return [...items.slice(0, -1), saved, messages, ...items.slice(-1)];
+  const explore: NavItem = { to: "/", label: msg("Explore"), isCurrent: isExplore, Icon: ExploreIcon };
+  const offers: NavItem = { to: "/offers", label: msg("Offers"), isCurrent: isOffers, Icon: OfferIcon };
+  if (!viewer?.signedIn) return [explore, offers, profileItem(viewer)];
+  const saved: NavItem = { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: HeartOutlineIcon };
+  return [explore, offers, saved, messagesItem(viewer), profileItem(viewer)];
 }
-
-const isSaved = (pathname: string) => pathname === "/saved";
 
 type NavListProps = {
   items: NavItem[];
@@ -86,20 +98,32 @@ export function NavList({ items, className, tabs = false }: NavListProps) {
             aria-current={item === current ? (item.to === pathname ? "page" : "true") : undefined}
             className={tabs ? "tab-link" : "nav-link"}
           >
-            {tabs ? <item.Icon className="size-7" /> : null}
+            {tabs ? (
+              // On a tab the count sits on the icon's corner, so five labels still fit a phone's width.
+              <span className="relative">
+                <item.Icon className="size-6" />
+                {item.count ? <Count item={item} className="tab-count" /> : null}
+              </span>
+            ) : null}
             <span>
               {translate(item.label)}
-              {item.count ? (
-                <span className="ml-1 badge px-1.5 py-0 text-xs">
-                  {item.count}
-                  {item.countLabel ? <span className="sr-only"> {translate(item.countLabel)}</span> : null}
-                </span>
-              ) : null}
+              {item.count && !tabs ? <Count item={item} className="ml-1 badge px-1.5 py-0 text-xs" /> : null}
             </span>
           </Link>
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A destination's count, read out with what it counts ("3 unread"). */
+function Count({ item, className }: { item: NavItem; className: string }) {
+  const { translate } = useI18n();
+  return (
+    <span className={className}>
+      {item.count}
+      {item.countLabel ? <span className="sr-only"> {translate(item.countLabel)}</span> : null}
+    </span>
   );
 }
 
@@ -134,6 +158,23 @@ function PersonIcon({ className = "size-7" }: IconProps) {
     <Icon className={className}>
       <circle cx="12" cy="8" r="4" />
       <path d="M4 21a8 8 0 0 1 16 0" />
+    </Icon>
+  );
+}
+
+function SearchIcon({ className = "size-7" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <circle cx="11" cy="11" r="7" />
+      <path d="m20 20-4-4" />
+    </Icon>
+  );
+}
+
+function HeartOutlineIcon({ className = "size-7" }: IconProps) {
+  return (
+    <Icon className={className}>
+      <path d="M12 20 4.5 12.5A4.9 4.9 0 0 1 12 6a4.9 4.9 0 0 1 7.5 6.5Z" />
     </Icon>
   );
 }

@@ -93,6 +93,7 @@ export const GERMAN = {
   done: "fertig",
   "Download my data": "Meine Daten herunterladen",
   "Drag and drop them here, or click to choose. ": "Ziehen Sie sie hierher oder klicken Sie zum Auswählen. ",
+  "E-mail me new matches": "Neue Treffer per E-Mail senden",
   "Each image can be used once": "Jedes Bild kann nur einmal verwendet werden",
   Edit: "Bearbeiten",
   "Edit Listing": "Inserat bearbeiten",
@@ -195,6 +196,7 @@ export const GERMAN = {
   Logout: "Abmelden",
   Main: "Hauptnavigation",
   "Make cover": "Als Titelbild",
+  "Manage saved searches": "Gespeicherte Suchen verwalten",
   Map: "Karte",
   "Map marker: {location}": "Kartenmarkierung: {location}",
   "Mark as available": "Als verfügbar markieren",
@@ -334,6 +336,7 @@ export const GERMAN = {
   "Search by city or address": "Nach Stadt oder Adresse suchen",
   "Search homes for rent and for sale by place, price, rooms and more, on a list or a map.":
     "Suchen Sie Zuhause zur Miete und zum Kauf nach Ort, Preis, Zimmern und mehr, in einer Liste oder auf einer Karte.",
+  "Search saved": "Suche gespeichert",
   "Search saved. New matches will be e-mailed to you.":
     "Suche gespeichert. Neue Treffer bekommen Sie per E-Mail.",
   "See every offer": "Alle Angebote ansehen",

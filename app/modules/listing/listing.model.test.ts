@@ -29,4 +29,17 @@ describe("orFailedPage (Load More and navigations in the browser)", () => {
       routeError,
     );
   });
+
+  it("turns a server error (a 500 or a proxy's 502) into the failed page", async () => {
+    for (const status of [500, 502, 503]) {
+      const serverError = { status, statusText: "", internal: false, data: "Internal Server Error" };
+      await expect(
+        orFailedPage<CategoryPage>(() => Promise.reject(serverError), { heading: "Places for rent" }),
+      ).resolves.toEqual({ heading: "Places for rent", ...FAILED_PAGE });
+      const response = new Response(null, { status });
+      await expect(
+        orFailedPage<CategoryPage>(() => Promise.reject(response), { heading: "Places for rent" }),
+      ).resolves.toEqual({ heading: "Places for rent", ...FAILED_PAGE });
+    }
+  });
 });

@@ -112,8 +112,9 @@ export const FAILED_PAGE: ListingsPage = { listings: [], nextCursor: null, faile
 
 /**
  * Runs a list route's server loader from the browser (navigations and Load More) and turns a network failure
- * into the failed page, so the list shows the spec's toast instead of the error page. Responses the server
- * chose to throw (404 for an unknown category) still reach the error boundary.
+ * or a server error (5xx, from the app or a proxy in front) into the failed page, so the list keeps its cards
+ * and shows the spec's toast instead of the error page. Responses the server chose to throw below 500 (404
+ * for an unknown category) still reach the error boundary.
  */
 export async function orFailedPage<T extends ListingsPage>(
   serverLoader: () => Promise<T>,
@@ -122,7 +123,7 @@ export async function orFailedPage<T extends ListingsPage>(
   try {
     return await serverLoader();
   } catch (error) {
-    if (isThrownResponse(error)) throw error;
+    if (isThrownResponse(error) && (error as { status: number }).status < 500) throw error;
     return { ...fallback, ...FAILED_PAGE } as T;
   }
 }

@@ -62,7 +62,13 @@ export async function findSavedSearchIdByQuery(db: Db, userId: string, query: st
 }
 
 /** Stores a new search; its first alert will hold what is published from `now` on. */
-export async function insertSavedSearch(db: Db, userId: string, query: string, now = Date.now()) {
+export async function insertSavedSearch(
+  db: Db,
+  userId: string,
+  query: string,
+  now = Date.now(),
+  frequency: AlertFrequency = "instant",
+) {
   const id = randomUUID();
   await db
     .insertInto("savedSearch")
@@ -70,10 +76,10 @@ export async function insertSavedSearch(db: Db, userId: string, query: string, n
       id,
       userId,
       query,
-      frequency: "instant",
+      frequency,
       createdAt: now,
       lastAlertAt: now,
-      nextRunAt: nextRunAfter("instant", now),
+      nextRunAt: nextRunAfter(frequency, now),
       pausedAt: null,
     })
     .execute();

@@ -7,6 +7,9 @@ export const MAX_SAVED_SEARCHES = 50;
 /** /saved shows this many homes at a time. */
 export const SAVED_PAGE_SIZE = 12;
 
+/** Where a user manages their saved searches (how often each alerts, delete). */
+export const MANAGE_SAVED_SEARCHES = "/profile#saved-searches";
+
 export const SAVED_MESSAGES = {
   tooManyHomes: "You have saved 1,000 homes, the most you can keep. Remove one to save another.",
   tooManySearches: "You have saved 50 searches, the most you can keep. Delete one to save another.",
