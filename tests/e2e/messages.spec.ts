@@ -177,7 +177,7 @@ test.describe("e-mail mode (the default)", () => {
     page,
     data,
   }) => {
-    test.setTimeout(60_000);
+    test.slow();
     const ownerPage = await (await browser.newContext()).newPage();
     const owner = await signUp(ownerPage, newAccount("Wendy Webmail"));
     const listing = await listingOf(data, owner, "Cottage by the canal");
