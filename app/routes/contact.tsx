@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { data, Link } from "react-router";
 import { MessageComposer } from "#app/components/message/message-composer.tsx";
 import { notify } from "#app/components/toaster.tsx";
@@ -7,7 +7,11 @@ import { readForm } from "#app/http/request-body.server.ts";
 import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { takeDistinctLimit } from "#app/modules/limits/limits.server.ts";
 import { landlordMailtoHref } from "#app/modules/listing/listing.contact.ts";
-import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
+import {
+  findListingById,
+  hasVisibleListing,
+  isListingVisible,
+} from "#app/modules/listing/listing.repo.server.ts";
 import {
   findKeepEmailPrivate,
   findThreadIdOfEnquirer,
@@ -39,50 +43,48 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => [
 ];
 
 /**
- * Signed-in users with a verified address only (others are asked to verify first). How the lister is reached
- * decides what the page holds: in relay mode (CONTACT_MODE or the lister's "Keep my e-mail private") a form
- * that sends the message through the site and no address at all; in e-mail mode the spec's mailto, the one
- * place a lister's address reaches a browser, for at most LIMIT_CONTACT_OWNERS_PER_DAY different listers a
- * day per account.
+ * Signed-in users with a verified address only (others are asked to verify first), about someone with a listing
+ * the public sees (any other id answers as a missing landlord, so the page names and reaches no one else). How
+ * the lister is reached decides what the page holds: in relay mode (CONTACT_MODE or the lister's "Keep my
+ * e-mail private") a form that sends the message through the site and no address at all; in e-mail mode the
+ * spec's mailto, the one place a lister's address reaches a browser, for at most LIMIT_CONTACT_OWNERS_PER_DAY
+ * different listers a day per account, and beside it "Send through the site", which is the relay's form (its
+ * own limits, not the mailto's).
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const user = await requireVerifiedUser(context, url);
   const { db, config, limits } = context.get(servicesContext);
   const listingId = url.searchParams.get("listingId");
   const listing = listingId ? await findListingById(db, listingId) : undefined;
-  const landlord =
-    listingId && (listing?.userRef !== params.landlordId || !(await isListingVisible(db, listing.id)))
-      ? undefined // the listing is gone, hidden, or not this lister's
-      : await findUserContactById(db, params.landlordId);
+  const contactable = listingId
+    ? listing?.userRef === params.landlordId && (await isListingVisible(db, listing.id))
+    : await hasVisibleListing(db, params.landlordId);
+  const landlord = contactable ? await findUserContactById(db, params.landlordId) : undefined;
   if (!landlord) return data({ landlord: null }, { status: 404 });
   const listingName = listing?.name ?? url.searchParams.get("listingName") ?? "";
   const channel = contactChannel(config.contact.mode, await findKeepEmailPrivate(db, landlord.id));
   const blocked = await isBlocked(db, landlord.id, user.id);
-  if (channel === "relay") {
-    return {
-      landlord: { name: landlord.name },
-      listingName,
-      contact: {
-        channel,
-        listingId: listing?.id ?? null,
-        threadId: listing ? ((await findThreadIdOfEnquirer(db, listing.id, user.id)) ?? null) : null,
-        blocked,
-      },
-    } as const;
-  }
   const page = { landlord: { name: landlord.name }, listingName } as const;
-  if (blocked) return { ...page, contact: { channel, email: null, blocked, limited: null } } as const;
+  const relay = {
+    listingId: listing?.id ?? null,
+    threadId: listing ? ((await findThreadIdOfEnquirer(db, listing.id, user.id)) ?? null) : null,
+    blocked,
+  };
+  if (channel === "relay") return { ...page, contact: { channel, ...relay } } as const;
+  // One's own listing takes no enquiry through the site.
+  const email = { channel, ...relay, listingId: landlord.id === user.id ? null : relay.listingId };
+  if (blocked) return { ...page, contact: { ...email, email: null, limited: null } } as const;
   try {
     // Seeing one lister's address again is free; a new lister counts against the day's limit.
     if (landlord.id !== user.id) await takeDistinctLimit(db, limits.contactOwners, user.id, landlord.id);
   } catch (error) {
     if (!(error instanceof TooManyRequestsError)) throw error;
-    return data({ ...page, contact: { channel, email: null, blocked, limited: error.message } } as const, {
+    return data({ ...page, contact: { ...email, email: null, limited: error.message } } as const, {
       status: 429,
       headers: { "Retry-After": String(error.retryAfterSeconds) },
     });
   }
-  return { ...page, contact: { channel, email: landlord.email, blocked, limited: null } } as const;
+  return { ...page, contact: { ...email, email: landlord.email, limited: null } } as const;
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -133,22 +135,25 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
             {translate(MESSAGE_TEXTS.blocked)}
           </p>
         ) : contact.channel === "email" ? (
-          contact.email ? (
-            <MailtoForm email={contact.email} listingName={listingName} />
-          ) : (
-            <p role="alert" className="alert-error">
-              {contact.limited ? translate(contact.limited) : null}
-            </p>
-          )
-        ) : contact.listingId ? (
           <>
-            {contact.threadId ? (
-              <p>
-                <Link to={threadPath(contact.threadId)} className="link">
-                  {t("See your conversation about this listing")}
-                </Link>
+            {contact.limited ? (
+              <p role="alert" className="alert-error">
+                {translate(contact.limited)}
               </p>
             ) : null}
+            {contact.threadId ? <ConversationLink threadId={contact.threadId} /> : null}
+            {contact.email || contact.listingId ? (
+              <EmailOrSiteForm
+                email={contact.email}
+                listingName={listingName}
+                listingId={contact.listingId}
+                refusal={actionData as Refusal | undefined}
+              />
+            ) : null}
+          </>
+        ) : contact.listingId ? (
+          <>
+            {contact.threadId ? <ConversationLink threadId={contact.threadId} /> : null}
             <MessageComposer
               refusal={actionData as Refusal | undefined}
               submitLabel={t("Send Message")}
@@ -170,8 +175,64 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
   );
 }
 
-/** The message box and the Send Message link, whose mailto follows the message as it is typed. */
-function MailtoForm({ email, listingName }: { email: string; listingName: string }) {
+function ConversationLink({ threadId }: { threadId: string }) {
+  const { t } = useI18n();
+  return (
+    <p>
+      <Link to={threadPath(threadId)} className="link">
+        {t("See your conversation about this listing")}
+      </Link>
+    </p>
+  );
+}
+
+/**
+ * E-mail mode: the message box, the spec's Send Message link, whose mailto follows the message as it is typed,
+ * and beside it "Send through the site" for people whose mail is not in an app (the relay's form). Either may
+ * be missing: no address over the day's limit; no site button without the listing the message is about.
+ */
+function EmailOrSiteForm({
+  email,
+  listingName,
+  listingId,
+  refusal,
+}: {
+  email: string | null;
+  listingName: string;
+  listingId: string | null;
+  refusal: Refusal | undefined;
+}) {
+  const { t } = useI18n();
+  const mailto = (message: string) =>
+    email ? (
+      <a href={landlordMailtoHref(email, listingName, message)} className="btn-primary">
+        {t("Send Message")}
+      </a>
+    ) : null;
+  if (!listingId) return <MailtoOnly render={mailto} />;
+  return (
+    <>
+      <MessageComposer
+        refusal={refusal}
+        submitLabel={t("Send through the site")}
+        hidden={{ listingId }}
+        leading={mailto}
+      />
+      <p className="text-sm text-muted">
+        {email
+          ? t(
+              "Send Message opens your mail app. Send through the site delivers the message here without showing your e-mail address, and answers arrive in Messages.",
+            )
+          : t(
+              "Your message is sent through this site: neither of you sees the other's e-mail address, and answers arrive in Messages.",
+            )}
+      </p>
+    </>
+  );
+}
+
+/** The message box and the Send Message link alone (no listing to send through the site about). */
+function MailtoOnly({ render }: { render: (message: string) => ReactNode }) {
   const [message, setMessage] = useState("");
   const { t } = useI18n();
   return (
@@ -189,9 +250,7 @@ function MailtoForm({ email, listingName }: { email: string; listingName: string
           className="text-input min-h-40 resize-y"
         />
       </div>
-      <a href={landlordMailtoHref(email, listingName, message)} className="btn-primary self-start">
-        {t("Send Message")}
-      </a>
+      <div className="self-start">{render(message)}</div>
     </>
   );
 }

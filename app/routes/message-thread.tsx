@@ -151,6 +151,8 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
             {t("Reply")}
           </h2>
           <MessageComposer
+            // A sent reply starts an empty box (a new key); a refused one stays in the box, with the error.
+            key={messages.findLast((message) => message.mine)?.id ?? "none"}
             refusal={actionData as Refusal | undefined}
             submitLabel={t("Send reply")}
             hidden={{ intent: "reply" }}

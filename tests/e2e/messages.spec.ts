@@ -13,8 +13,8 @@ import { startEmptyApp } from "./empty-app.ts";
 /**
  * Issue 12, enquiries that keep addresses private: the relay round trip on an instance with
  * CONTACT_MODE=relay (every page, `.data` answer and header the enquirer receives is scanned for the owner's
- * address, and the other way round), the default e-mail mode's mailto and "Keep my e-mail private", and a
- * blocked sender.
+ * address, and the other way round), the default e-mail mode's mailto, its "Send through the site" and "Keep
+ * my e-mail private", and a blocked sender.
  */
 const test = base.extend<object, { data: AppData }>({
   data: appDataFixture,
@@ -169,6 +169,67 @@ test.describe("e-mail mode (the default)", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(toast(page, "Message sent")).toBeVisible();
     await waitForMail(owner.email, { subject: "New message about Attic with a view" });
+    await ownerPage.context().close();
+  });
+
+  test("Send through the site: the lister gets the message in Messages and answers; a sent reply leaves the box empty", async ({
+    browser,
+    page,
+    data,
+  }) => {
+    test.slow();
+    const ownerPage = await (await browser.newContext()).newPage();
+    const owner = await signUp(ownerPage, newAccount("Wendy Webmail"));
+    const listing = await listingOf(data, owner, "Cottage by the canal");
+    const enquirer = await signUp(page, newAccount("Theo Through"));
+
+    // The spec's mailto stays; beside it, one press sends the same message through the site.
+    await page.goto(`/category/rent/${listing.id}`);
+    await page.getByRole("link", { name: "Contact Landlord" }).click();
+    await expect(page.getByRole("heading", { name: "Contact Wendy Webmail" })).toBeVisible();
+    await page.getByLabel("Message").fill("Hello, can I see the cottage on Saturday?");
+    await expect(page.getByRole("link", { name: "Send Message" })).toHaveAttribute(
+      "href",
+      `mailto:${owner.email}?subject=Cottage%20by%20the%20canal&body=Hello%2C%20can%20I%20see%20the%20cottage%20on%20Saturday%3F`,
+    );
+    await page.getByRole("button", { name: "Send through the site" }).click();
+    await expect(toast(page, "Message sent")).toBeVisible();
+    await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
+    await expect(page.getByText("Hello, can I see the cottage on Saturday?")).toBeVisible();
+    await page.getByRole("link", { name: "All messages" }).click();
+    await expect(page.getByRole("link", { name: /Wendy Webmail.*Cottage by the canal/ })).toBeVisible();
+
+    // The lister: an e-mail with a link, the conversation in Messages, one press on Send reply = one message.
+    const mail = await waitForMail(owner.email, { subject: "New message about Cottage by the canal" });
+    expect(`${mail.text}${mail.html}`).not.toContain(enquirer.email);
+    await ownerPage.goto("/messages");
+    await ownerPage.getByRole("link", { name: /Theo Through/ }).click();
+    await expect(ownerPage.getByText("Hello, can I see the cottage on Saturday?")).toBeVisible();
+    const box = ownerPage.getByLabel("Message");
+    const conversation = ownerPage.getByRole("list", { name: "Conversation" });
+    // A refused reply stays in the box, with the reason.
+    await box.fill("Yes \u202e at ten");
+    await ownerPage.getByRole("button", { name: "Send reply" }).click();
+    await expect(
+      ownerPage.getByText("Your message can not contain control characters").first(),
+    ).toBeVisible();
+    await expect(box).toHaveValue("Yes \u202e at ten");
+    await box.fill("Yes, at ten. See you there!");
+    await ownerPage.getByRole("button", { name: "Send reply" }).click();
+    await expect(toast(ownerPage, "Message sent")).toBeVisible();
+    await expect(conversation.getByText("Yes, at ten. See you there!")).toHaveCount(1);
+    await expect(box).toHaveValue("");
+    // Pressing again sends nothing (an empty box is not sent).
+    await ownerPage.getByRole("button", { name: "Send reply" }).click();
+    await ownerPage.reload();
+    await expect(conversation.getByRole("listitem")).toHaveCount(2);
+
+    // The enquirer gets the answer by e-mail and in Messages.
+    const answer = await waitForMail(enquirer.email, { subject: "New message about Cottage by the canal" });
+    expect(answer.text).toContain("Yes, at ten. See you there!");
+    expect(`${answer.text}${answer.html}`).not.toContain(owner.email);
+    await page.goto("/messages");
+    await expect(page.getByRole("link", { name: /Wendy Webmail.*1 unread/ })).toBeVisible();
     await ownerPage.context().close();
   });
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { listingEntries, validListing } from "#tests/ops/support/listing-forms.ts";
 import { createUpload, TUS, uploadMetadata, uploadPhoto } from "#tests/ops/support/tus-client.ts";
 import { newAccount, postSignUp } from "#tests/support/accounts.ts";
+import { insertTestListing, openAppData, userIdByEmail } from "#tests/support/app-data.ts";
 import { startAppServer } from "#tests/support/app-server.ts";
 import { postForm, send } from "#tests/support/http.ts";
 import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "./ops-support.ts";
@@ -91,6 +92,50 @@ describe.skipIf(SKIP_REASON)("trust and safety on the production server", () => 
     expect(await mode("outbox")).toBe(0o700);
     for (const file of outbox) {
       expect(await mode(path.join("outbox", file))).toBe(0o600);
+    }
+  });
+
+  it("in e-mail mode, /contact/<id> answers as missing, with no address, unless the id owns a visible listing", async () => {
+    const server = await startOpsServer(defer);
+    const data = await openAppData(server.env);
+    defer(() => data.close());
+    const signedUp = async (name: string) => {
+      const account = newAccount(name);
+      await postSignUp(server.url, account);
+      return { ...account, id: await userIdByEmail(data.db, account.email) };
+    };
+    const lister = await signedUp("Lena Lister");
+    const bystander = await signedUp("Bo Bystander");
+    const hider = await signedUp("Hal Hidden");
+    const cookie = await postSignUp(server.url, newAccount("Nora Nosy"));
+    const listing = await insertTestListing(data, lister.id, { name: "Mill house", photos: 0 });
+    const hidden = await insertTestListing(data, hider.id, {
+      name: "Hidden hut",
+      photos: 0,
+      hiddenAt: Date.now(),
+    });
+    const get = (target: string) => send(`${server.url}${target}`, { cookie });
+
+    // Someone without a listing (with or without another's listing in the query), someone whose only listing
+    // a moderator hid: the page of a missing landlord, their name and address nowhere in it.
+    for (const [target, account] of [
+      [`/contact/${bystander.id}`, bystander],
+      [`/contact/${bystander.id}?listingName=Mill%20house`, bystander],
+      [`/contact/${bystander.id}?listingId=${listing.id}`, bystander],
+      [`/contact/${hider.id}`, hider],
+      [`/contact/${hider.id}?listingId=${hidden.id}`, hider],
+    ] as const) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.body).toContain("Could not get landlord data");
+      expect(answer.body).not.toContain(account.email);
+      expect(answer.body).not.toContain(account.name);
+    }
+    // The lister of a visible listing: the spec's mailto, with or without the listing in the query.
+    for (const target of [`/contact/${lister.id}`, `/contact/${lister.id}?listingId=${listing.id}`]) {
+      const answer = await get(target);
+      expect(answer.status, target).toBe(200);
+      expect(answer.body).toContain(`mailto:${lister.email}`);
     }
   });
 

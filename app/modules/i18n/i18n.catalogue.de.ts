@@ -350,9 +350,12 @@ export const GERMAN = {
   "Sell or rent your home: publishing it with photos takes a few minutes.":
     "Verkaufen oder vermieten Sie Ihr Zuhause: Mit Fotos ist es in wenigen Minuten veröffentlicht.",
   "Send Message": "Nachricht senden",
+  "Send Message opens your mail app. Send through the site delivers the message here without showing your e-mail address, and answers arrive in Messages.":
+    "„Nachricht senden“ öffnet Ihr E-Mail-Programm. „Über die Website senden“ stellt die Nachricht hier zu, ohne Ihre E-Mail-Adresse zu zeigen, und Antworten kommen unter Nachrichten an.",
   "Send reply": "Antwort senden",
   "Send report": "Meldung senden",
   "Send Reset Link": "Link zum Zurücksetzen senden",
+  "Send through the site": "Über die Website senden",
   "Set New Password": "Neues Passwort festlegen",
   Share: "Teilen",
   "Show homes": "Zuhause anzeigen",

@@ -244,6 +244,19 @@ export async function isListingVisible(db: Db, id: string) {
   return row !== undefined;
 }
 
+/** Whether `userId` owns at least one listing whose page the public may see (who may be contacted at all). */
+export async function hasVisibleListing(db: Db, userId: string) {
+  if (!isWellFormedId(userId)) return false;
+  const row = await db
+    .selectFrom("listing")
+    .select("id")
+    .where("userRef", "=", userId)
+    .where(whereVisible)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The ids of `userId`'s listings the public does not see (hidden, or the owner suspended): Profile marks them. */
 export async function findUnlistedListingIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
