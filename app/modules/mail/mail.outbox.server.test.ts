@@ -149,7 +149,10 @@ describe("mail outbox", () => {
     const now = () => t;
     await queueMail(test.db, message("claimed@homes.test"), t);
     // A sender that claimed the row and died: its claim stands for a while.
-    await test.db.updateTable("mailOutbox").set({ claimToken: "dead", claimedUntil: t + 15_000 }).execute();
+    await test.db
+      .updateTable("mailOutbox")
+      .set({ claimToken: "dead", claimedUntil: t + 15_000 })
+      .execute();
     const transport = smtpMailer(smtp.url);
     expect(await drainMailOutbox({ db: test.db, transport, now })).toBe(0);
     t += 15_000;

@@ -102,7 +102,9 @@ export function createMailOutbox({ db, transport, now = Date.now, everyMs = 5_00
     job: {
       name: "mail-outbox",
       everyMs,
-      leaseMs: 60_000,
+      // The rows' claims keep drains apart; the lease only spaces the periodic passes, and a killed
+      // instance's should not hold the others' back for long.
+      leaseMs: 20_000,
       run: async (ctx) => {
         const sent = await drain();
         await deleteSentMailBefore(db, ctx.now() - MAIL_KEEP_SENT_MS);

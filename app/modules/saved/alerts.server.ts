@@ -11,8 +11,10 @@ import type { Job } from "#app/modules/jobs/jobs.server.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { formatPrice, listingPath } from "#app/modules/listing/listing.rules.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
+import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
+import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
-import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
+import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 import { describeFilter, matchesFilter, parseSearchFilter } from "./saved-search.filter.ts";
 import { nextRunAfter } from "./saved-search.repo.server.ts";
 import { unsubscribeUrl } from "./saved-search.token.server.ts";
@@ -22,9 +24,9 @@ import { unsubscribeUrl } from "./saved-search.token.server.ts";
 //    against every due search, and for each search with matches writes one alertDelivery row in the same
 //    transaction that moves the search's `lastAlertAt` on, guarded by its old value: a second runner (or a
 //    rerun after a kill) that read the same search changes nothing, so each match is written once.
-// 2. The sender claims due deliveries for a while (`claimedUntil`), sends each, and marks it sent. One killed
-//    between SMTP's "OK" and the mark sends that one e-mail again after the claim runs out; everything else
-//    is sent exactly once. A refused message is retried with backoff, then paused with its search.
+// 2. The sender claims due deliveries for a while (`claimedUntil`), and marks each sent in the transaction that
+//    queues its e-mail in the outbox (app/modules/mail), which sends it once and retries a refusal. A delivery
+//    that cannot be queued is retried with backoff, then paused with its search.
 
 /** Listings younger than this may still be committing: the sweep leaves them for the next one. */
 export const SETTLE_MS = 5_000;
@@ -220,7 +222,8 @@ async function queueOneByOne(db: Db, chunk: Found[], upTo: number, now: number) 
 
 export type AlertDeps = {
   db: Db;
-  mailer: Mailer;
+  /** The outbox: each alert is queued there with its delivery's mark, and the drain woken. */
+  mailer: Pick<MailOutbox, "kick">;
   config: Pick<Config, "publicUrl" | "images" | "auth" | "i18n">;
 };
 
@@ -332,8 +335,20 @@ async function deliver(
   message: MailMessage,
   searchId: string | null,
 ) {
+  let queued = false;
   try {
-    await mailer.send(message);
+    // Marked sent in the transaction that queues the e-mail in the outbox, which sends and retries it.
+    queued = await db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable("alertDelivery")
+        .set({ sentAt: now, claimedUntil: 0 })
+        .where("id", "=", delivery.id)
+        .where("claimToken", "=", delivery.claimToken)
+        .executeTakeFirst();
+      if (marked.numUpdatedRows === 0n) return false;
+      await queueMail(trx, message);
+      return true;
+    });
   } catch (error) {
     const attempts = delivery.attempts + 1;
     const paused = attempts >= MAX_ATTEMPTS;
@@ -356,13 +371,8 @@ async function deliver(
     }
     return false;
   }
-  await db
-    .updateTable("alertDelivery")
-    .set({ sentAt: now, claimedUntil: 0 })
-    .where("id", "=", delivery.id)
-    .where("claimToken", "=", delivery.claimToken)
-    .execute();
-  return true;
+  if (queued) mailer.kick();
+  return queued;
 }
 
 type MailListing = NonNullable<Awaited<ReturnType<typeof findListingById>>>;
