@@ -17,13 +17,14 @@ import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.t
 import { createWorkQueue } from "#app/modules/limits/limits.queue.server.ts";
 import { createLimitRules, type LimitRules, sweepLimitHits } from "#app/modules/limits/limits.server.ts";
 import { freshnessJob } from "#app/modules/listing/listing.freshness.server.ts";
+import { createMailOutbox, type MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { sendReportDigest } from "#app/modules/moderation/moderation.digest.server.ts";
 import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
 import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { searchAlertsJob } from "#app/modules/saved/alerts.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
-import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
+import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
 import type { Config } from "./config.server.ts";
 import { logger } from "./logger.server.ts";
@@ -46,7 +47,11 @@ export type Services = {
   /** Prometheus metrics (/metrics); the page cache counts its hits and misses on `metrics.cache`. */
   metrics: Metrics;
   auth: Auth;
-  mailer: Mailer;
+  /**
+   * The outbox every e-mail goes through (app/modules/mail): `send` queues it, or `queueMail(trx, ...)` in a
+   * write's transaction then `kick()`; only its drain talks to SMTP or the outbox folder.
+   */
+  mailer: MailOutbox;
   storage: Storage;
   geocoder: Geocoder;
   /** The tus endpoint behind /api/uploads. */
@@ -93,7 +98,7 @@ export async function startServices(config: Config): Promise<Services> {
       ? createDb({ kind: "postgres", url: config.database.readUrl }, metrics.database("replica"))
       : db;
   metrics.watchPendingUploads(() => countPendingImages(db));
-  const mailer = createMailer(config.mail);
+  const mailer = createMailOutbox({ db, transport: createMailer(config.mail) });
   const limits = createLimitRules(config.limits);
   const auth = createAuth({ config, db, mailer, limits });
   const storage = createStorage(config.storage);
@@ -145,11 +150,15 @@ export async function startServices(config: Config): Promise<Services> {
   stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
   registerJobs(services);
   jobs.start();
+  // Mail a stopped (or killed) process left queued goes now, not at the job's first turn.
+  mailer.kick();
   return services;
 }
 
 /** Every background job of the app (app/modules/jobs/jobs.server.ts says how to write one). */
 function registerJobs({ jobs, db, mailer, config }: Services) {
+  // Every e-mail: sent at once by the sender's kick, every 5 seconds here for other instances' and retries.
+  jobs.register(mailer.job);
   jobs.register(
     freshnessJob({
       db,
@@ -201,6 +210,7 @@ async function bringSchemaUpToDate(db: Db, migrateOnStart: boolean) {
 export async function stopServices(services: Services) {
   stopSweepers.get(services)?.();
   await services.jobs.stop();
+  await services.mailer.stop();
   await services.geocoder.stop?.();
   if (services.readDb !== services.db) await services.readDb.destroy();
   await services.db.destroy();

@@ -19,6 +19,7 @@ import * as createMapCells from "#app/db/migrations/2026_11_27_0300_create_map_c
 import * as widenListingSortIndexes from "#app/db/migrations/2026_11_27_0400_widen_listing_sort_indexes.ts";
 import * as longerListingWordPrefixes from "#app/db/migrations/2026_11_27_0500_longer_listing_word_prefixes.ts";
 import * as reorderPostgresSortIndexes from "#app/db/migrations/2026_11_27_0600_reorder_postgres_sort_indexes.ts";
+import * as createMailOutbox from "#app/db/migrations/2026_11_27_0700_create_mail_outbox.ts";
 import * as rememberAnnouncedListings from "#app/db/migrations/2026_11_27_0720_remember_announced_listings.ts";
 import type { Db } from "./db.server.ts";
 
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0400_widen_listing_sort_indexes": widenListingSortIndexes,
   "2026_11_27_0500_longer_listing_word_prefixes": longerListingWordPrefixes,
   "2026_11_27_0600_reorder_postgres_sort_indexes": reorderPostgresSortIndexes,
+  "2026_11_27_0700_create_mail_outbox": createMailOutbox,
   "2026_11_27_0720_remember_announced_listings": rememberAnnouncedListings,
 };
 

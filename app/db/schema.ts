@@ -318,6 +318,26 @@ export interface JobLeaseTable {
   lastError: string | null;
 }
 
+/** An e-mail the app owes (app/modules/mail): queued with the write it belongs to, sent by the job "mail-outbox". */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** JSON object of extra headers (List-Unsubscribe ...), or null. */
+  headers: string | null;
+  createdAt: Millis;
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: Millis;
+  claimedUntil: ColumnType<number, number | undefined, number>;
+  claimToken: string | null;
+  sentAt: Millis | null;
+  /** Set after the last attempt failed: the row stays, out of the queue. */
+  failedAt: Millis | null;
+  lastError: string | null;
+}
+
 /** One row (id 1): bumped by triggers on every write that changes a visitor's page (decision 041). */
 export interface PageCacheVersionTable {
   id: number;
@@ -348,6 +368,7 @@ export interface Database {
   auditLog: AuditLogTable;
   reportDigest: ReportDigestTable;
   jobLease: JobLeaseTable;
+  mailOutbox: MailOutboxTable;
   listingPrice: ListingPriceTable;
   pageCacheVersion: PageCacheVersionTable;
 }

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { runFreshness } from "#app/modules/listing/listing.freshness.server.ts";
+import { createMailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { encodeSearchCursor } from "#app/modules/search/search.query.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { newAccount, signUp } from "#tests/support/accounts.ts";
@@ -130,13 +131,14 @@ test("freshness: the owner is asked, Confirm works once with no sign-in, the lis
 
   const deps = {
     db: data.db,
-    mailer: createMailer(data.config.mail),
+    mailer: createMailOutbox({ db: data.db, transport: createMailer(data.config.mail) }),
     secret: data.config.auth.secret,
     publicUrl: baseURL!,
     siteName: data.config.site.name,
     ttlDays: data.config.listingTtlDays,
   };
   await runFreshness(deps, { now: () => now, signal: new AbortController().signal });
+  await deps.mailer.drain();
   const mail = await waitForMail(account.email, { subject: "Is your home still available?" });
   expect(mail.text).toContain(name);
   const confirm = mail.links.find((link) => link.includes("/listing-freshness?"))!;

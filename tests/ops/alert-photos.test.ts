@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { createMailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { runSearchAlerts } from "#app/modules/saved/alerts.server.ts";
 import { saveSearch } from "#app/modules/saved/saved-search.service.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
@@ -23,8 +24,15 @@ describe.skipIf(SKIP_REASON)("photos in alert e-mails", () => {
     const t0 = Date.now() - 120_000;
     await saveSearch(data.db, searcher.id, "type=rent", t0);
     await insertTestListing(data, owner.id, { type: "rent", timestamp: t0 + 1000, photos: 1 });
-    const mailer = createMailer({ smtpUrl: smtp.url, from: "a@homes.test", outboxDir: "", logText: false });
-    await runSearchAlerts({ db: data.db, mailer, config: data.config }, Date.now());
+    const transport = createMailer({
+      smtpUrl: smtp.url,
+      from: "a@homes.test",
+      outboxDir: "",
+      logText: false,
+    });
+    const outbox = createMailOutbox({ db: data.db, transport });
+    await runSearchAlerts({ db: data.db, mailer: outbox, config: data.config }, Date.now());
+    await outbox.drain();
 
     expect(smtp.messages).toHaveLength(1);
     const photos = [...smtp.messages[0]!.html.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]!);

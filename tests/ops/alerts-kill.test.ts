@@ -3,22 +3,23 @@ import { randomInt } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { logger } from "#app/logger.server.ts";
 import { createJobRunner } from "#app/modules/jobs/jobs.server.ts";
-import { sendAlertDeliveries } from "#app/modules/saved/alerts.server.ts";
+import { drainMailOutbox, MAIL_CLAIM_MS } from "#app/modules/mail/mail.outbox.server.ts";
 import { saveSearch } from "#app/modules/saved/saved-search.service.server.ts";
-import { alertDeps, alertsJob, PUBLIC_URL } from "#tests/ops/support/alerts-job.ts";
+import { alertsJob, PUBLIC_URL, smtpTransport } from "#tests/ops/support/alerts-job.ts";
 import { seededRandom } from "#tests/ops/support/crash-workload.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { type ReceivedMail, type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 
 // Issue 13: search alerts through SIGKILL, with two job runners and one alert per search. A child process
-// runs the job "search-alerts" as the app registers it (the sweep, then the sending over SMTP to the loopback
-// peer) and is killed while the peer holds it: either on a message the peer has kept but not yet answered
-// "250 OK" to (in flight), or on a connection it has not yet greeted (between two messages). Then a runner in
-// this process finds the job still leased, a bare sender before the claims run out sends only the unclaimed
-// deliveries, and the runner takes the job once lease and claims have run out. Every alert arrives, showing
-// its homes; a message in flight at the kill arrives exactly twice (the peer kept it, the sender never heard
-// so: the one window alerts.server.ts documents); no other message arrives twice; every delivery ends sent.
+// runs the job "search-alerts" as the app registers it (the sweep, then the alerts queued in the mail outbox,
+// whose drain sends them over SMTP to the loopback peer) and is killed while the peer holds it: either on a
+// message the peer has kept but not yet answered "250 OK" to (in flight), or on a connection it has not yet
+// greeted (between two messages). Then a runner in this process finds the job still leased, a bare drain before
+// the outbox claim runs out sends every queued alert but the held one, and the runner takes the job once lease
+// and claims have run out. Every alert arrives, showing its homes; a message in flight at the kill arrives
+// exactly twice (the peer kept it, the sender never heard so: the one window mail.outbox.server.ts documents);
+// no other message arrives twice; every delivery ends sent.
 // Kill points are drawn from a printed seed. SQLite by default; PostgreSQL when DATABASE_URL names one.
 
 /** More than one of the sender's claims (20 deliveries each): the kills land in both. */
@@ -78,6 +79,7 @@ async function seedWorld(round: number): Promise<World> {
   await test.db.deleteFrom("alertDelivery").execute();
   await test.db.deleteFrom("savedSearch").execute();
   await test.db.deleteFrom("jobLease").execute();
+  await test.db.deleteFrom("mailOutbox").execute();
   const owner = await createUser(test.db);
   // Published before the searches were saved: in no alert.
   await createListing(test.db, owner.id, { type: "rent", timestamp: now - 5 * 60_000 });
@@ -157,41 +159,46 @@ for (let round = 1; round <= ROUNDS; round++) {
     expect(smtp.messages).toHaveLength(answered + inFlight);
     const twice = killed.mail?.to.join(",");
 
-    // At the kill: the sweep had queued every alert once; each message answered was marked sent; the one in
-    // flight is claimed, not sent; the job is leased to the dead child.
+    // At the kill: the sweep had written every alert once; the alerts the child had sent on are in the mail
+    // outbox, each in the transaction that marked its delivery sent; each message answered is marked sent
+    // there; the one in flight (or whose connection is held) is claimed, not sent; the job is leased to the
+    // dead child.
     const rows = await test.db
       .selectFrom("alertDelivery")
       .select(["userId", "savedSearchId", "sentAt", "claimedUntil"])
       .execute();
     expect(rows).toHaveLength(SEARCHES);
-    expect(rows.filter((row) => row.sentAt !== null)).toHaveLength(answered);
-    if (twice) {
-      const row = rows.find((each) => each.userId === world.searchers.get(twice)?.userId);
-      expect(row?.sentAt).toBeNull();
-      expect(row?.claimedUntil).toBeGreaterThan(world.now);
-    }
-    const claimed = rows.filter((row) => row.sentAt === null && row.claimedUntil > world.now);
-    const unclaimed = rows.filter((row) => row.sentAt === null && row.claimedUntil <= world.now);
-    expect(claimed.length).toBeGreaterThan(0);
+    const queued = rows.filter((row) => row.sentAt !== null);
+    const outbox = await test.db.selectFrom("mailOutbox").selectAll().execute();
+    expect(outbox).toHaveLength(queued.length);
+    expect(outbox.filter((row) => row.sentAt !== null)).toHaveLength(answered);
+    const held = outbox.filter((row) => row.sentAt === null && row.claimedUntil > Date.now());
+    expect(held).toHaveLength(1);
+    if (twice) expect(held[0]?.recipient.toLowerCase()).toBe(twice);
     const lease = await test.db
       .selectFrom("jobLease")
       .selectAll()
       .where("name", "=", "search-alerts")
       .executeTakeFirstOrThrow();
     expect(lease.holder).toMatch(new RegExp(`:${killed.pid}:`));
-    const expiry = Math.max(lease.leaseUntil, ...claimed.map((row) => row.claimedUntil));
+    const expiry = Math.max(lease.leaseUntil, ...rows.map((row) => row.claimedUntil));
 
     // The second runner: the job is not its to run while the dead child's lease holds.
     let clock = world.now + 1;
     const runner = createJobRunner({ db: test.db, now: () => clock });
     runner.register(alertsJob(test.db, smtp.url));
+    const transport = smtpTransport(smtp.url);
     let early = 0;
     try {
       expect(await runner.runNow("search-alerts")).toBe(false);
-      // A sender before the claims run out sends what nobody had claimed, and nothing the child had.
-      early = await sendAlertDeliveries(alertDeps(test.db, smtp.url), expiry - 1);
-      expect(early).toBe(unclaimed.length);
-      expect(smtp.messages).toHaveLength(answered + inFlight + unclaimed.length);
+      // A drain before the outbox claim runs out sends every queued alert but the one the child held.
+      early = await drainMailOutbox({ db: test.db, transport });
+      expect(early).toBe(queued.length - answered - 1);
+      expect(smtp.messages).toHaveLength(answered + inFlight + early);
+      // Once it has run out, the held one goes (again, when it was in flight).
+      expect(await drainMailOutbox({ db: test.db, transport, now: () => Date.now() + MAIL_CLAIM_MS })).toBe(
+        1,
+      );
       clock = expiry;
       expect(await runner.runNow("search-alerts")).toBe(true);
       expect(smtp.messages).toHaveLength(SEARCHES + inFlight);
@@ -223,9 +230,9 @@ for (let round = 1; round <= ROUNDS; round++) {
     console.log(
       `alerts kill test (${test.kind}): kill ${round}: SIGKILL ${killed.ms} ms after start, ` +
         `${stage === "answer" ? "message" : "connection"} ${answered + 1} of ${SEARCHES} held ` +
-        `(${answered} answered and marked); then ${claimed.length} claimed by the dead child, ` +
-        `${unclaimed.length} unclaimed: ${early} sent before the claims ran out, ${claimed.length} by the ` +
-        `job after; ${smtp.messages.length} received, ${inFlight} twice`,
+        `(${answered} answered and marked); ${queued.length} alerts queued by the dead child: ${early} sent ` +
+        `before its claim ran out, 1 after, ${SEARCHES - queued.length} by the job after; ` +
+        `${smtp.messages.length} received, ${inFlight} twice`,
     );
   });
 }

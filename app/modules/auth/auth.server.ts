@@ -48,6 +48,7 @@ export function createAuth({
 }: {
   config: Config;
   db: Db;
+  /** The outbox (services.mailer): `send` queues the message for its drain. */
   mailer: Mailer;
   /** Account e-mails per recipient per hour, failed sign-ins per account; none when absent. */
   limits?: Pick<LimitRules, "authEmails" | "signInFailures" | "signInAlerts">;
@@ -59,8 +60,9 @@ export function createAuth({
   const resetUrl = `${config.publicUrl}/forgot-password`;
 
   /**
-   * Sends an account e-mail after the answer has gone: the page answers at once whether or not the address
-   * has an account (timing reveals nothing), and a slow SMTP server never holds a request. Each recipient
+   * Queues an account e-mail in the outbox after the answer has gone (the outbox's drain sends it at once,
+   * and retries it): the page answers at once whether or not the address has an account (timing reveals
+   * nothing), and a slow SMTP server never holds a request. Each recipient
    * gets at most LIMIT_AUTH_EMAILS_PER_HOUR of them; over that the mail is dropped silently (the page must
    * answer the same), so nobody can flood someone's inbox through the forms.
    */
@@ -73,7 +75,7 @@ export function createAuth({
         if (error instanceof TooManyRequestsError) {
           logger.warn({ subject: message.subject }, "account e-mail not sent: recipient limit reached");
         } else {
-          logger.error({ err: error, subject: message.subject }, "account e-mail could not be sent");
+          logger.error({ err: error, subject: message.subject }, "account e-mail could not be queued");
         }
       }
     });

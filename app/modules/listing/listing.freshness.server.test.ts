@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createJobRunner } from "#app/modules/jobs/jobs.server.ts";
+import { logger } from "#app/logger.server.ts";
+import { createJobRunner, type JobContext } from "#app/modules/jobs/jobs.server.ts";
+import {
+  createMailOutbox,
+  drainMailOutbox,
+  type MailOutbox,
+  mailRetryDelayMs,
+} from "#app/modules/mail/mail.outbox.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
@@ -22,18 +29,20 @@ const T0 = Date.UTC(2026, 0, 1);
 let test: TestDb;
 let smtp: SmtpPeer;
 let deps: FreshnessDeps;
+let outbox: MailOutbox;
 
 beforeAll(async () => {
   [test, smtp] = await Promise.all([createTestDb(), startSmtpServer()]);
-  const mailer = createMailer({
+  const transport = createMailer({
     smtpUrl: smtp.url,
     from: "Homestead <no-reply@localhost>",
     outboxDir: "",
     logText: false,
   });
+  outbox = createMailOutbox({ db: test.db, transport });
   deps = {
     db: test.db,
-    mailer,
+    mailer: outbox,
     secret: SECRET,
     publicUrl: "https://homes.example",
     siteName: "Homestead",
@@ -41,6 +50,7 @@ beforeAll(async () => {
   };
 });
 afterAll(async () => {
+  await outbox.stop();
   await smtp.stop();
   await test.destroy();
 });
@@ -49,6 +59,13 @@ beforeEach(async () => {
   await test.db.deleteFrom("listing").execute();
   smtp.clear();
 });
+
+/** One pass, then the outbox's drain: the reminders it queued are at the SMTP peer. */
+async function remind(freshness: FreshnessDeps, ctx: JobContext) {
+  const result = await runFreshness(freshness, ctx);
+  await outbox.drain();
+  return result;
+}
 
 const at = (t: number) => ({ now: () => t, signal: new AbortController().signal });
 const tokenOf = (link: string) => new URL(link).searchParams.get("token");
@@ -62,9 +79,9 @@ async function ownerWithListing(overrides = {}) {
 describe("freshness", () => {
   it("asks the owner once after LISTING_TTL_DAYS, hides the listing 7 days later, and Confirm brings it back", async () => {
     const { owner, listing } = await ownerWithListing();
-    expect(await runFreshness(deps, at(T0 + 59 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
-    expect(await runFreshness(deps, at(T0 + 60 * DAY_MS))).toEqual({ reminded: 1, expired: 0 });
-    expect(await runFreshness(deps, at(T0 + 61 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
+    expect(await remind(deps, at(T0 + 59 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
+    expect(await remind(deps, at(T0 + 60 * DAY_MS))).toEqual({ reminded: 1, expired: 0 });
+    expect(await remind(deps, at(T0 + 61 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
     expect(smtp.messages).toHaveLength(1);
     const mail = smtp.messages[0]!;
     expect(mail.to).toEqual([owner.email]);
@@ -74,7 +91,7 @@ describe("freshness", () => {
     expect(readFreshnessToken(SECRET, tokenOf(confirm!))?.answer).toBe("confirm");
     expect(readFreshnessToken(SECRET, tokenOf(markLet!))?.answer).toBe("let");
 
-    expect(await runFreshness(deps, at(T0 + 67 * DAY_MS))).toEqual({ reminded: 0, expired: 1 });
+    expect(await remind(deps, at(T0 + 67 * DAY_MS))).toEqual({ reminded: 0, expired: 1 });
     expect((await findListingById(test.db, listing.id))?.expired).toBe(true);
     expect((await findListingsPage(test.db, { type: "rent" }, null)).listings).toEqual([]);
 
@@ -93,13 +110,13 @@ describe("freshness", () => {
     );
     expect((await findListingById(test.db, listing.id))?.status).toBe("available");
     // The next reminder is 60 days after the confirmation.
-    expect(await runFreshness(deps, at(T0 + 127 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
-    expect(await runFreshness(deps, at(T0 + 128 * DAY_MS))).toEqual({ reminded: 1, expired: 0 });
+    expect(await remind(deps, at(T0 + 127 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
+    expect(await remind(deps, at(T0 + 128 * DAY_MS))).toEqual({ reminded: 1, expired: 0 });
   });
 
   it("marks a home let from the e-mail's link: it leaves the lists", async () => {
     const { listing } = await ownerWithListing();
-    await runFreshness(deps, at(T0 + 60 * DAY_MS));
+    await remind(deps, at(T0 + 60 * DAY_MS));
     const markLet = smtp.messages[0]!.links.find((link) => link.includes("/listing-freshness?"))!;
     const letLink = smtp.messages[0]!.links.filter((link) => link.includes("/listing-freshness?"))[1]!;
     expect(markLet).not.toBe(letLink);
@@ -113,7 +130,7 @@ describe("freshness", () => {
 
   it("refuses forged, mangled, expired and mismatched tokens, changing nothing", async () => {
     const { listing } = await ownerWithListing();
-    await runFreshness(deps, at(T0 + 60 * DAY_MS));
+    await remind(deps, at(T0 + 60 * DAY_MS));
     const sentAt = Number(
       (await test.db.selectFrom("listing").select("reminderSentAt").executeTakeFirstOrThrow()).reminderSentAt,
     );
@@ -138,23 +155,35 @@ describe("freshness", () => {
 
   it("leaves let and sold listings alone, and gives a reminder back when the mail server refuses it", async () => {
     await ownerWithListing({ status: "let" });
-    expect(await runFreshness(deps, at(T0 + 90 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
+    expect(await remind(deps, at(T0 + 90 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
     await test.db.deleteFrom("listing").execute();
 
     const { listing } = await ownerWithListing();
-    const down = {
-      ...deps,
-      mailer: createMailer({
-        smtpUrl: "smtp://127.0.0.1:1",
-        from: "x <x@localhost>",
-        outboxDir: "",
-        logText: false,
-      }),
-    };
-    expect(await runFreshness(down, at(T0 + 60 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
+    const refusing = createMailer({
+      smtpUrl: "smtp://127.0.0.1:1",
+      from: "x <x@localhost>",
+      outboxDir: "",
+      logText: false,
+    });
+    logger.level = "silent";
+    // Queued, and only the refusing transport tries it.
+    const unwoken = { ...deps, mailer: { kick() {} } };
+    expect(await runFreshness(unwoken, at(T0 + 60 * DAY_MS))).toEqual({ reminded: 1, expired: 0 });
+    expect(await drainMailOutbox({ db: test.db, transport: refusing })).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+    // The reminder stays recorded (its links stand); the outbox sends it once the mail server is back.
     const row = await test.db.selectFrom("listing").selectAll().executeTakeFirstOrThrow();
-    expect(row.reminderSentAt).toBeNull();
-    expect(await runFreshness(deps, at(T0 + 61 * DAY_MS))).toEqual({ reminded: 1, expired: 0 });
+    expect(row.reminderSentAt).toBe(T0 + 60 * DAY_MS);
+    expect(await remind(deps, at(T0 + 61 * DAY_MS))).toEqual({ reminded: 0, expired: 0 });
+    const later = () => Date.now() + mailRetryDelayMs(1);
+    const transport = createMailer({
+      smtpUrl: smtp.url,
+      from: "h <h@localhost>",
+      outboxDir: "",
+      logText: false,
+    });
+    expect(await drainMailOutbox({ db: test.db, transport, now: later })).toBe(1);
+    expect(smtp.messages).toHaveLength(1);
     expect(smtp.messages[0]!.text).toContain(listing.name);
   });
 
@@ -163,6 +192,7 @@ describe("freshness", () => {
     const runner = createJobRunner({ db: test.db, now: () => T0 + 60 * DAY_MS });
     runner.register(freshnessJob(deps));
     expect(await runner.runNow("listing-freshness")).toBe(true);
+    await outbox.drain();
     expect(smtp.messages).toHaveLength(1);
     await runner.stop();
   });

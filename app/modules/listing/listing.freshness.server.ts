@@ -4,7 +4,8 @@ import { logger } from "#app/logger.server.ts";
 import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { Job, JobContext } from "#app/modules/jobs/jobs.server.ts";
-import type { Mailer } from "#app/providers/mail/mail.server.ts";
+import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
+import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import type { ListingType } from "./listing.model.ts";
 import { listingPath } from "./listing.rules.ts";
 import { takenStatus } from "./listing.status.ts";
@@ -29,7 +30,8 @@ export type FreshnessAnswer = "confirm" | "let" | "sold";
 
 export type FreshnessDeps = {
   db: Db;
-  mailer: Mailer;
+  /** The outbox: each reminder is queued with its claim, and the drain woken after. */
+  mailer: Pick<MailOutbox, "kick">;
   secret: string;
   publicUrl: string;
   siteName: string;
@@ -128,8 +130,9 @@ export function freshnessJob(deps: FreshnessDeps): Job {
 
 /**
  * One pass: hides the listings reminded 7 days ago and still unconfirmed, then reminds the owners of the
- * listings unconfirmed for `ttlDays`. Each reminder is claimed (reminderSentAt set) before its e-mail goes out,
- * so a rerun after a crash never sends one twice; a send that fails gives the claim back for the next pass.
+ * listings unconfirmed for `ttlDays`. Each reminder is claimed (reminderSentAt set) in the transaction that
+ * queues its e-mail in the outbox, so a rerun after a crash never sends one twice and never skips one; the
+ * outbox retries an e-mail the mail server refuses.
  */
 export async function runFreshness(deps: FreshnessDeps, { now, signal }: JobContext) {
   const { db } = deps;
@@ -166,34 +169,29 @@ export async function runFreshness(deps: FreshnessDeps, { now, signal }: JobCont
       .limit(BATCH)
       .execute();
     if (due.length === 0) break;
-    let sentInBatch = 0;
+    let queuedInBatch = 0;
     for (const listing of due) {
       if (signal.aborted) break;
       const at = now();
-      const claimed = await db
-        .updateTable("listing")
-        .set({ reminderSentAt: at })
-        .where("id", "=", listing.id)
-        .where("reminderSentAt", "is", null)
-        .executeTakeFirst();
-      if (claimed.numUpdatedRows === 0n) continue;
-      try {
-        await deps.mailer.send(freshnessMail(deps, { ...listing, reminderSentAt: at }));
-        reminded += 1;
-        sentInBatch += 1;
-      } catch (error) {
-        logger.warn({ err: error, listingId: listing.id }, "freshness reminder not sent; retried next pass");
-        await db
+      const queued = await db.transaction().execute(async (trx) => {
+        const claimed = await trx
           .updateTable("listing")
-          .set({ reminderSentAt: null })
+          .set({ reminderSentAt: at })
           .where("id", "=", listing.id)
-          .where("reminderSentAt", "=", at)
-          .execute();
-      }
+          .where("reminderSentAt", "is", null)
+          .executeTakeFirst();
+        if (claimed.numUpdatedRows === 0n) return false;
+        await queueMail(trx, freshnessMail(deps, { ...listing, reminderSentAt: at }));
+        return true;
+      });
+      if (!queued) continue;
+      reminded += 1;
+      queuedInBatch += 1;
     }
-    // Every send of this batch failed (the mail server is down): stop, the next pass tries again.
-    if (sentInBatch === 0) break;
+    // Another runner claimed every one of this batch: it goes on with the rest.
+    if (queuedInBatch === 0) break;
   }
+  if (reminded) deps.mailer.kick();
   const hidden = Number(expired.numUpdatedRows);
   if (reminded || hidden) logger.info({ reminded, expired: hidden }, "listing freshness");
   return { reminded, expired: hidden };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError, InvalidError, NotFoundError, TooManyRequestsError } from "#app/http/errors.ts";
+import { createMailOutbox, type MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
@@ -38,19 +39,22 @@ describe("messages: enquiries through the site", () => {
   let test: TestDb;
   let smtp: SmtpPeer;
   let deps: MessageServiceDeps;
+  let outbox: MailOutbox;
 
   beforeAll(async () => {
     test = await createTestDb();
     smtp = await startSmtpServer();
-    const mailer = createMailer({
+    const transport = createMailer({
       smtpUrl: smtp.url,
       from: "Homestead <no-reply@localhost>",
       outboxDir: "",
       logText: false,
     });
-    deps = { db: test.db, mailer, publicUrl: "https://homes.example", siteName: "Homestead", limits };
+    outbox = createMailOutbox({ db: test.db, transport });
+    deps = { db: test.db, mailer: outbox, publicUrl: "https://homes.example", siteName: "Homestead", limits };
   });
   afterAll(async () => {
+    await outbox?.stop();
     await smtp?.stop();
     await test?.destroy();
   });
@@ -62,6 +66,8 @@ describe("messages: enquiries through the site", () => {
     return { owner, enquirer, listing };
   }
 
+  const queuedFor = async (email: string) =>
+    (await test.db.selectFrom("mailOutbox").select("id").where("recipient", "=", email).execute()).length;
   const mailsTo = (email: string) => smtp.messages.filter((mail) => mail.to.includes(email.toLowerCase()));
 
   it("sends an enquiry, tells the owner by e-mail with a link and no address of the sender, and a reply back", async () => {
@@ -70,6 +76,9 @@ describe("messages: enquiries through the site", () => {
       listingId: listing.id,
       body: "  Is it free in May?\r\nThanks ",
     });
+    // Queued with the message in its transaction, sent by the outbox's drain.
+    expect(await queuedFor(owner.email)).toBe(1);
+    await outbox.drain();
 
     const [toOwner] = mailsTo(owner.email);
     expect(toOwner?.subject).toBe("New message about Canal house");
@@ -96,6 +105,8 @@ describe("messages: enquiries through the site", () => {
     expect(await countUnreadMessages(test.db, owner.id)).toBe(0);
 
     await replyInThread(deps, owner, threadId, { body: "Yes, from the 3rd." });
+    expect(await queuedFor(enquirer.email)).toBe(1);
+    await outbox.drain();
     const [toEnquirer] = mailsTo(enquirer.email);
     expect(toEnquirer?.links).toContain(`https://homes.example/messages/${threadId}`);
     expect(`${toEnquirer?.text}${toEnquirer?.html}`).not.toContain(owner.email);
@@ -198,20 +209,31 @@ describe("messages: enquiries through the site", () => {
     await replyInThread(deps, owner, threadId, { body: "Hello" });
   });
 
-  it("stores the message even when the mail server refuses the notification", async () => {
+  it("stores the message even when the mail server refuses the notification, which waits for a retry", async () => {
     const { owner, enquirer, listing } = await cast();
-    const down = createMailer({
-      smtpUrl: "smtp://127.0.0.1:1",
-      from: "x <x@localhost>",
-      outboxDir: "",
-      logText: false,
+    const down = createMailOutbox({
+      db: test.db,
+      transport: createMailer({
+        smtpUrl: "smtp://127.0.0.1:1",
+        from: "x <x@localhost>",
+        outboxDir: "",
+        logText: false,
+      }),
     });
     const threadId = await sendEnquiry({ ...deps, mailer: down }, enquirer, {
       listingId: listing.id,
       body: "Hi",
     });
+    await down.drain();
+    await down.stop();
     expect(await findThreadMessages(test.db, threadId)).toHaveLength(1);
     expect(await countUnreadMessages(test.db, owner.id)).toBe(1);
+    const row = await test.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("recipient", "=", owner.email)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ attempts: 1, sentAt: null, failedAt: null });
   });
 
   it("a lister's 'Keep my e-mail private' makes their listings relay-only in either mode", async () => {

@@ -1,12 +1,12 @@
 import type { Db } from "#app/db/db.server.ts";
 import { ForbiddenError, InvalidError, NotFoundError } from "#app/http/errors.ts";
-import { logger } from "#app/logger.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { type LimitRules, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
-import type { Mailer } from "#app/providers/mail/mail.server.ts";
+import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
+import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { newMessageMail } from "./message.mail.ts";
 import {
   deleteBlock,
@@ -24,11 +24,13 @@ import { MessageBodySchema } from "./message.schema.ts";
 // Every write to a conversation goes through here, checked on the server whatever the page showed: the writer
 // is signed in (the route's guard) with a verified address and a party of the thread, the message is valid,
 // the recipient has not blocked them, and they are within their enquiries per hour (LIMIT_ENQUIRIES_PER_HOUR).
-// The other party learns of it by e-mail with a link back here, never with an address.
+// The other party learns of it by e-mail with a link back here, never with an address: the e-mail is queued in
+// the message's own transaction (app/modules/mail), so a crash loses both or neither.
 
 export type MessageServiceDeps = {
   db: Db;
-  mailer: Mailer;
+  /** The outbox: the notification is queued with the message, and the drain woken after the commit. */
+  mailer: Pick<MailOutbox, "kick">;
   /** PUBLIC_URL, for the link in the notification. */
   publicUrl: string;
   siteName: string;
@@ -62,15 +64,16 @@ export async function sendEnquiry(
       now,
     );
     await insertMessage(trx, { threadId: id, authorId: user.id, body }, now);
+    await queueNotification(trx, deps, {
+      recipientId: listing.userRef,
+      author: user,
+      listingName: listing.name,
+      body,
+      threadId: id,
+    });
     return id;
   });
-  await notify(deps, {
-    recipientId: listing.userRef,
-    author: user,
-    listingName: listing.name,
-    body,
-    threadId,
-  });
+  deps.mailer.kick();
   return threadId;
 }
 
@@ -87,14 +90,17 @@ export async function replyInThread(
   const body = parseBody(input.body);
   if (await isBlocked(deps.db, thread.otherPartyId, user.id)) throw new ForbiddenError(MESSAGE_TEXTS.blocked);
   await takeLimit(deps.db, deps.limits.enquiries, user.id, now);
-  await insertMessage(deps.db, { threadId: thread.id, authorId: user.id, body }, now);
-  await notify(deps, {
-    recipientId: thread.otherPartyId,
-    author: user,
-    listingName: thread.listingName,
-    body,
-    threadId: thread.id,
+  await deps.db.transaction().execute(async (trx) => {
+    await insertMessage(trx, { threadId: thread.id, authorId: user.id, body }, now);
+    await queueNotification(trx, deps, {
+      recipientId: thread.otherPartyId,
+      author: user,
+      listingName: thread.listingName,
+      body,
+      threadId: thread.id,
+    });
   });
+  deps.mailer.kick();
 }
 
 /** `user` takes no more messages from the other party of a thread of theirs (in any thread). */
@@ -131,29 +137,28 @@ function parseBody(value: unknown) {
 }
 
 /**
- * E-mails the recipient a link to the thread. The message is stored whatever the mail server says: a failed
- * notification is logged and the message waits in /messages.
+ * Queues, in the message's transaction `trx`, an e-mail with a link to the thread for the recipient. The mail
+ * server's answer comes later, to the outbox: a refused notification is retried there, and the message waits
+ * in /messages meanwhile.
  */
-async function notify(
+async function queueNotification(
+  trx: Db,
   deps: MessageServiceDeps,
   note: { recipientId: string; author: SessionUser; listingName: string; body: string; threadId: string },
 ) {
-  const recipient = await findMailRecipient(deps.db, note.recipientId);
+  const recipient = await findMailRecipient(trx, note.recipientId);
   if (!recipient) return;
-  try {
-    await deps.mailer.send(
-      newMessageMail({
-        to: recipient.email,
-        recipientName: recipient.name,
-        authorName: note.author.name,
-        listingName: note.listingName,
-        body: note.body,
-        url: `${deps.publicUrl}${threadPath(note.threadId)}`,
-        siteName: deps.siteName,
-        t: deps.t,
-      }),
-    );
-  } catch (error) {
-    logger.error({ err: error, threadId: note.threadId }, "could not send a new-message notification");
-  }
+  await queueMail(
+    trx,
+    newMessageMail({
+      to: recipient.email,
+      recipientName: recipient.name,
+      authorName: note.author.name,
+      listingName: note.listingName,
+      body: note.body,
+      url: `${deps.publicUrl}${threadPath(note.threadId)}`,
+      siteName: deps.siteName,
+      t: deps.t,
+    }),
+  );
 }

@@ -3,19 +3,23 @@ import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
-import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
+import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
+import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
+import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 import { reasonLabel } from "./moderation.rules.ts";
 
 // The administrators' e-mail digest of new reports: at most one an hour, whatever the number of app
 // instances. The digest row is claimed with one conditional UPDATE (only the instance whose update changed it
-// sends), and each report goes out once (digestedAt).
+// sends), in one transaction with the e-mails it queues in the outbox and the reports' digestedAt, so each
+// report goes out once, and a crash loses none.
 
 export const DIGEST_EVERY_MS = 60 * 60 * 1000;
 const DIGEST_ROW = "reports";
 
 export type DigestDeps = {
   db: Db;
-  mailer: Mailer;
+  /** The outbox, woken after the digest's e-mails are queued. */
+  mailer: Pick<MailOutbox, "kick">;
   config: Pick<Config, "publicUrl" | "site" | "auth"> & Partial<Pick<Config, "i18n">>;
 };
 
@@ -41,30 +45,29 @@ export async function sendReportDigest({ db, mailer, config }: DigestDeps, now =
     .orderBy("report.createdAt")
     .execute();
   if (pending.length === 0) return 0;
-  const claimed = await db
-    .updateTable("reportDigest")
-    .set({ sentAt: now })
-    .where("id", "=", DIGEST_ROW)
-    .where("sentAt", "<=", now - DIGEST_EVERY_MS)
-    .executeTakeFirst();
-  if (Number(claimed.numUpdatedRows) === 0) return 0;
   const message = digestMail(pending, config);
-  try {
-    for (const to of recipients) await mailer.send({ ...message, to });
-  } catch (error) {
-    // Give the hour back so the next run tries again; the reports stay unsent.
-    await db.updateTable("reportDigest").set({ sentAt: 0 }).where("id", "=", DIGEST_ROW).execute();
-    throw error;
-  }
-  await db
-    .updateTable("report")
-    .set({ digestedAt: now })
-    .where(
-      "id",
-      "in",
-      pending.map((report) => report.id),
-    )
-    .execute();
+  const queued = await db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("reportDigest")
+      .set({ sentAt: now })
+      .where("id", "=", DIGEST_ROW)
+      .where("sentAt", "<=", now - DIGEST_EVERY_MS)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 0) return false;
+    for (const to of recipients) await queueMail(trx, { ...message, to });
+    await trx
+      .updateTable("report")
+      .set({ digestedAt: now })
+      .where(
+        "id",
+        "in",
+        pending.map((report) => report.id),
+      )
+      .execute();
+    return true;
+  });
+  if (!queued) return 0;
+  mailer.kick();
   logger.info({ reports: pending.length, recipients: recipients.length }, "report digest sent");
   return pending.length;
 }

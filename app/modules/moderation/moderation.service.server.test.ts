@@ -12,6 +12,7 @@ import {
   isListingVisible,
 } from "#app/modules/listing/listing.repo.server.ts";
 import { sitemapPage } from "#app/modules/listing/listing.sitemap.server.ts";
+import { createMailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createListing } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
@@ -327,10 +328,12 @@ describe("report digest", () => {
     // Sign-ups send verification mails after answering: only the digests count here.
     const digests = () => smtp.messages.filter((mail) => !mail.subject.startsWith("Verify"));
     const now = Date.now() + 1000;
-    const deps = { db: testDb.db, mailer: createMailer(config.mail), config };
+    const outbox = createMailOutbox({ db: testDb.db, transport: createMailer(config.mail) });
+    const deps = { db: testDb.db, mailer: outbox, config };
     await reportListing(testDb.db, reporter, listing.id, { reason: "scam", details: "Wire transfer only" });
     const sent = await sendReportDigest(deps, now);
     expect(sent).toBeGreaterThanOrEqual(1);
+    await outbox.drain();
     expect(
       digests()
         .flatMap((mail) => mail.to)
@@ -345,8 +348,10 @@ describe("report digest", () => {
     expect(await sendReportDigest(deps, now + 60_000)).toBe(0);
     expect(digests()).toHaveLength(2);
     expect(await sendReportDigest(deps, now + DIGEST_EVERY_MS)).toBe(1);
+    await outbox.drain();
     expect(digests().at(-1)!.text).toContain("1 new report");
     expect(digests().at(-1)!.text).toContain("Second flat: Other");
     expect(await sendReportDigest(deps, now + 3 * DIGEST_EVERY_MS)).toBe(0);
+    await outbox.stop();
   });
 });

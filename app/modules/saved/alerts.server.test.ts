@@ -2,17 +2,21 @@ import { parseFeed } from "@rowanmanning/feed-parser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "#app/db/db.server.ts";
+import {
+  createMailOutbox,
+  drainMailOutbox,
+  type MailOutbox,
+  mailRetryDelayMs,
+} from "#app/modules/mail/mail.outbox.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import {
   type AlertDeps,
-  MAX_ATTEMPTS,
-  retryDelayMs,
-  runSearchAlerts,
+  sendAlertDeliveries as queueAlertDeliveries,
+  runSearchAlerts as queueSearchAlerts,
   SETTLE_MS,
-  sendAlertDeliveries,
   sweepSavedSearches,
 } from "./alerts.server.ts";
 import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
@@ -25,6 +29,8 @@ import { unsubscribeToken, verifyUnsubscribeToken } from "./saved-search.token.s
 
 let testDb: TestDb;
 let smtp: SmtpPeer;
+/** Where the alerts go: the outbox, drained to the SMTP peer after each step below. */
+let outbox: MailOutbox;
 const config = {
   publicUrl: "https://homes.test",
   images: { baseUrl: "" },
@@ -35,9 +41,21 @@ const config = {
 function deps(db: Db = testDb.db): AlertDeps {
   return {
     db,
-    mailer: createMailer({ smtpUrl: smtp.url, from: "Homes <a@homes.test>", outboxDir: "", logText: false }),
+    mailer: outbox,
     config,
   };
+}
+
+/** The alert job's steps, then the outbox's drain: what they queued is at the SMTP peer. */
+async function runSearchAlerts(...args: Parameters<typeof queueSearchAlerts>) {
+  const result = await queueSearchAlerts(...args);
+  await outbox.drain();
+  return result;
+}
+async function sendAlertDeliveries(...args: Parameters<typeof queueAlertDeliveries>) {
+  const result = await queueAlertDeliveries(...args);
+  await outbox.drain();
+  return result;
 }
 
 /**
@@ -53,8 +71,16 @@ function secondConnection(): { db: Db; close: () => Promise<void> } {
 
 beforeAll(async () => {
   [testDb, smtp] = await Promise.all([createTestDb(), startSmtpServer()]);
+  const transport = createMailer({
+    smtpUrl: smtp.url,
+    from: "Homes <a@homes.test>",
+    outboxDir: "",
+    logText: false,
+  });
+  outbox = createMailOutbox({ db: testDb.db, transport });
 });
 afterAll(async () => {
+  await outbox.stop();
   await Promise.all([testDb.destroy(), smtp.stop()]);
 });
 beforeEach(async () => {
@@ -173,7 +199,7 @@ describe("search alerts", () => {
     expect(smtp.messages).toHaveLength(1);
   });
 
-  it("an address refused at SMTP is retried with backoff, then paused with its search", async () => {
+  it("an alert refused at SMTP is kept in the outbox and retried with backoff", async () => {
     const refusing = new SMTPServer({
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
@@ -183,42 +209,39 @@ describe("search alerts", () => {
     });
     await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
     const port = (refusing.server.address() as { port: number }).port;
-    const bouncing: AlertDeps = {
-      ...deps(),
-      mailer: createMailer({
-        smtpUrl: `smtp://127.0.0.1:${port}`,
-        from: "a@homes.test",
-        outboxDir: "",
-        logText: false,
-      }),
-    };
+    const transport = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${port}`,
+      from: "a@homes.test",
+      outboxDir: "",
+      logText: false,
+    });
     try {
       const t0 = Date.UTC(2034, 0, 1);
       const owner = await createUser(testDb.db);
-      const { id } = await searcher("type=rent", t0);
+      const { user } = await searcher("type=rent", t0);
       await createListing(testDb.db, owner.id, { timestamp: t0 + 1000 });
-      let now = t0 + 60_000;
-      await sweepSavedSearches(testDb.db, now);
-      for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      await sweepSavedSearches(testDb.db, t0 + 60_000);
+      const unwoken: AlertDeps = { ...deps(), mailer: { kick() {} } };
+      expect(await queueAlertDeliveries(unwoken, t0 + 60_000)).toBe(1);
+      const refused = () =>
+        testDb.db
+          .selectFrom("mailOutbox")
+          .selectAll()
+          .where("recipient", "=", user.email)
+          .executeTakeFirstOrThrow();
+      let now = Date.now();
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        expect(await drainMailOutbox({ db: testDb.db, transport, now: () => now })).toBe(0);
+        const row = await refused();
+        expect(row.attempts).toBe(attempt);
+        expect(row.lastError).toContain("mailbox unavailable");
+        expect(row.nextAttemptAt).toBe(now + mailRetryDelayMs(attempt));
         // Not before its time.
-        expect(await sendAlertDeliveries(bouncing, now - 1)).toBe(0);
-        expect(await sendAlertDeliveries(bouncing, now)).toBe(0);
-        const row = await testDb.db.selectFrom("alertDelivery").selectAll().executeTakeFirstOrThrow();
-        expect(Number(row.attempts)).toBe(attempt);
-        now += retryDelayMs(attempt);
+        expect(await drainMailOutbox({ db: testDb.db, transport, now: () => row.nextAttemptAt - 1 })).toBe(0);
+        expect((await refused()).attempts).toBe(attempt);
+        now = row.nextAttemptAt;
       }
-      const row = await testDb.db.selectFrom("alertDelivery").selectAll().executeTakeFirstOrThrow();
-      expect(row.pausedAt).not.toBeNull();
-      expect(row.lastError).toContain("mailbox unavailable");
-      const search = await testDb.db
-        .selectFrom("savedSearch")
-        .selectAll()
-        .where("id", "=", id)
-        .executeTakeFirstOrThrow();
-      expect(search.pausedAt).not.toBeNull();
-      // Paused: no more tries, and the search is not swept.
-      expect(await sendAlertDeliveries(bouncing, now + 10 * 86_400_000)).toBe(0);
-      expect((await sweepSavedSearches(testDb.db, now + 10 * 86_400_000)).searches).toBe(0);
+      expect(smtp.messages).toHaveLength(0);
     } finally {
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }

@@ -8,8 +8,10 @@ import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
+import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
+import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
-import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
+import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 import { savedHomesMail, searchAlertMail } from "./saved.mail.ts";
 import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
 import { describeFilter, matchesFilter, parseSearchFilter } from "./saved-search.filter.ts";
@@ -23,9 +25,9 @@ import { unsubscribeUrl } from "./saved-search.token.server.ts";
 //    For each search with news it writes one alertDelivery row, and what it now has told, in the same
 //    transaction that moves the search's `lastAlertAt` on, guarded by its old value: a second runner (or a
 //    rerun after a kill) that read the same search changes nothing, so each piece of news is written once.
-// 2. The sender claims due deliveries for a while (`claimedUntil`), sends each, and marks it sent. One killed
-//    between SMTP's "OK" and the mark sends that one e-mail again after the claim runs out; everything else
-//    is sent exactly once. A refused message is retried with backoff, then paused with its search.
+// 2. The sender claims due deliveries for a while (`claimedUntil`), and marks each sent in the transaction that
+//    queues its e-mail in the outbox (app/modules/mail), which sends it once and retries a refusal. A delivery
+//    that cannot be queued is retried with backoff, then paused with its search.
 
 /** Listings younger than this may still be committing: the sweep leaves them for the next one. */
 export const SETTLE_MS = 5_000;
@@ -304,7 +306,8 @@ async function queueOneByOne(db: Db, chunk: Found[], upTo: number, now: number) 
 
 export type AlertDeps = {
   db: Db;
-  mailer: Mailer;
+  /** The outbox: each alert is queued there with its delivery's mark, and the drain woken. */
+  mailer: Pick<MailOutbox, "kick">;
   config: Pick<Config, "publicUrl" | "images" | "auth" | "i18n" | "site">;
 };
 
@@ -431,8 +434,20 @@ async function deliver(
   message: MailMessage,
   searchId: string | null,
 ) {
+  let queued = false;
   try {
-    await mailer.send(message);
+    // Marked sent in the transaction that queues the e-mail in the outbox, which sends and retries it.
+    queued = await db.transaction().execute(async (trx) => {
+      const marked = await trx
+        .updateTable("alertDelivery")
+        .set({ sentAt: now, claimedUntil: 0 })
+        .where("id", "=", delivery.id)
+        .where("claimToken", "=", delivery.claimToken)
+        .executeTakeFirst();
+      if (marked.numUpdatedRows === 0n) return false;
+      await queueMail(trx, message);
+      return true;
+    });
   } catch (error) {
     const attempts = delivery.attempts + 1;
     const paused = attempts >= MAX_ATTEMPTS;
@@ -455,13 +470,8 @@ async function deliver(
     }
     return false;
   }
-  await db
-    .updateTable("alertDelivery")
-    .set({ sentAt: now, claimedUntil: 0 })
-    .where("id", "=", delivery.id)
-    .where("claimToken", "=", delivery.claimToken)
-    .execute();
-  return true;
+  if (queued) mailer.kick();
+  return queued;
 }
 
 /** The listings of `ids`, in order; undefined for one that is gone. */
