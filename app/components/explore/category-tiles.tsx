@@ -14,7 +14,7 @@ const CATEGORIES = [
     label: msg("Places for rent"),
     small: rentSmall,
     large: rentLarge,
-    focus: "object-[50%_35%]",
+    focus: "object-[50%_10%]",
   },
   {
     to: "/category/sale",
