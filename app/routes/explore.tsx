@@ -34,7 +34,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 const NOTHING_FETCHED: ExploreListings & { savedIds: string[] } = {
   recommended: [],
   offers: [],
-  covers: { rent: null, sale: null },
   savedIds: [],
 };
 
@@ -49,14 +48,14 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export default function Explore({ loaderData }: Route.ComponentProps) {
-  const { recommended, offers, covers, savedIds } = loaderData;
+  const { recommended, offers, savedIds } = loaderData;
   const site = useSite();
   const { t } = useI18n();
   return (
     <main>
       <ExploreHero siteName={site.name} />
       <div className="page flex flex-col gap-12 lg:gap-16">
-        <CategoryTiles covers={covers} />
+        <CategoryTiles />
         <ListingStrip
           id="recommended-heading"
           heading={t("Recommended")}

@@ -152,6 +152,49 @@ test("Explore leads to both categories, each with its header and newest listings
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Explore sale townhouse - $450,000");
 });
 
+test("Explore's category tiles show fixed pictures of their own, not the newest listing's cover", async ({
+  page,
+  data,
+}) => {
+  const owner = await createUser(data.db);
+  await insertTestListing(data, owner.id, { name: "Tile rent flat", timestamp: later() });
+  await insertTestListing(data, owner.id, { name: "Tile sale house", type: "sale", timestamp: later() });
+
+  /** Each tile's picture as the browser loaded it, once it has loaded. */
+  async function tilePictures() {
+    const pictures: Record<string, string> = {};
+    for (const [type, name] of [
+      ["rent", "Places for rent"],
+      ["sale", "Places for sale"],
+    ] as const) {
+      const picture = page.getByRole("link", { name, exact: true }).locator("img");
+      await expect(picture).toHaveJSProperty("complete", true);
+      expect(await picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+      // Not a listing's photo (those are served from /images/), in any of the widths offered.
+      expect(await picture.getAttribute("src")).not.toContain("/images/");
+      expect(await picture.getAttribute("srcset")).not.toContain("/images/");
+      const source = await picture.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).pathname);
+      expect(source).toMatch(new RegExp(`^/assets/explore-${type}-\\d+`));
+      pictures[type] = source;
+    }
+    return pictures;
+  }
+
+  await page.goto("/");
+  await expect(
+    page.getByRole("region", { name: "Recommended" }).getByRole("heading", { level: 3 }).first(),
+  ).toHaveText("Tile sale house");
+  const before = await tilePictures();
+  // A newer listing of each type changes nothing.
+  await insertTestListing(data, owner.id, { name: "Tile newer flat", timestamp: later() });
+  await insertTestListing(data, owner.id, { name: "Tile newer house", type: "sale", timestamp: later() });
+  await page.reload();
+  await expect(
+    page.getByRole("region", { name: "Recommended" }).getByRole("heading", { level: 3 }).first(),
+  ).toHaveText("Tile newer house");
+  expect(await tilePictures()).toEqual(before);
+});
+
 test("Load More pages through a category 10 at a time: newest first, none repeated, none missed", async ({
   page,
   data,

@@ -7,7 +7,6 @@ import { logger } from "#app/logger.server.ts";
 import {
   LISTING_TYPES,
   type Listing,
-  type ListingImage,
   type ListingStatus,
   type ListingSummary,
   type ListingType,
@@ -73,24 +72,22 @@ export async function findListingsPage(
 }
 
 /**
- * The newest listings of both types together, newest first, and the newest of each type (Explore). Read
- * as the newest of each type, by the indexes the category pages use, then merged.
+ * The newest listings of both types together, newest first (Explore). Read as the newest of each type, by
+ * the indexes the category pages use, then merged.
  */
 export async function findNewestListings(db: Db, limit: number) {
   const [rent, sale] = await Promise.all(
     LISTING_TYPES.map((type) => findListingsPage(db, { type }, null, limit)),
   );
-  const newest = [...rent!.listings, ...sale!.listings]
+  return [...rent!.listings, ...sale!.listings]
     .sort((a, b) => b.timestamp - a.timestamp || (a.id < b.id ? 1 : -1))
     .slice(0, limit);
-  return { newest, newestOfType: { rent: rent!.listings[0], sale: sale!.listings[0] } };
 }
 
-/** What Explore shows: the newest listings, the newest offers, and each category's newest cover photo. */
+/** What Explore shows: the newest listings and the newest offers. */
 export type ExploreListings = {
   recommended: ListingSummary[];
   offers: ListingSummary[];
-  covers: Record<ListingType, ListingImage | null>;
 };
 
 /**
@@ -102,18 +99,17 @@ export async function loadExploreListings(
   counts = { recommended: 8, offers: 4 },
 ): Promise<ExploreListings> {
   try {
-    const [{ newest, newestOfType }, offers] = await Promise.all([
+    const [newest, offers] = await Promise.all([
       findNewestListings(db, counts.recommended),
       findListingsPage(db, { offer: true }, null, counts.offers),
     ]);
     return {
       recommended: newest.map(toListingSummary),
       offers: offers.listings.map(toListingSummary),
-      covers: { rent: newestOfType.rent?.images[0] ?? null, sale: newestOfType.sale?.images[0] ?? null },
     };
   } catch (error) {
     logger.error({ err: error }, "could not fetch Explore's listings");
-    return { recommended: [], offers: [], covers: { rent: null, sale: null } };
+    return { recommended: [], offers: [] };
   }
 }
 
