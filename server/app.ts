@@ -19,7 +19,7 @@ import {
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { retirePublishedDemoPassword } from "#app/modules/auth/auth.demo.server.ts";
 import { type Services, servicesContext, startServices, stopServices } from "#app/services.server.ts";
-import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.server.ts";
+import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.start.server.ts";
 
 /** Opens the database (migrating it) and everything else a request needs; called once before listening. */
 export async function start(config: Config): Promise<Services> {

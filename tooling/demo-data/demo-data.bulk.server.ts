@@ -1,7 +1,9 @@
 import { SqliteAdapter, sql } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
-import { generateListing, type PhotoPool, type PhotoSpec } from "./demo-data.listing-generator.ts";
+import { generateListing } from "./demo-data.listing-generator.ts";
+import { DEMO_PHOTO_POOL } from "./demo-data.listings.server.ts";
 import type { PhotoStudio, StoredPhoto } from "./demo-data.photo-studio.server.ts";
+import type { DemoPhoto } from "./demo-data.photos.ts";
 import { createRandom, stableId, stableUuid } from "./demo-data.random.ts";
 import {
   findExistingListingIds,
@@ -12,11 +14,10 @@ import {
 } from "./demo-data.rows.server.ts";
 
 /**
- * Bulk listings only exist for benchmarks: their image rows all point at a pool of 20 photos stored once
- * (10 houses, 10 rooms), so 100,000 listings cost 20 processed photos, not 350,000. Deleting one of them
+ * Bulk listings only exist for benchmarks: their image rows all point at the demo photos, stored once more
+ * for the bench owner, so 100,000 listings cost a few dozen stored photos, not 350,000. Deleting one of them
  * deletes pool files that others still show; that is acceptable for benchmark data, never for real data.
  */
-const BULK_PHOTO_POOL: PhotoPool = { exteriors: 10, interiors: 10 };
 // Listings per transaction (each INSERT holds at most 1,000 rows). Ids are random, so every batch dirties pages
 // all over the indexes, and each commit writes them again: big batches write each page far fewer times.
 const BATCH_SIZE = 10_000;
@@ -46,7 +47,7 @@ export async function seedBulkListings(
 
 async function insertBulkListings(
   db: Db,
-  pool: (spec: PhotoSpec) => StoredPhoto,
+  pool: (photo: DemoPhoto) => StoredPhoto,
   ownerIds: string[],
   count: number,
   onProgress: (done: number, total: number) => void,
@@ -66,7 +67,7 @@ async function insertBulkListings(
       const id = bulkListingId(index);
       if (existing.has(id)) continue;
       const random = createRandom(5_000_000 + index);
-      const listing = generateListing(random, BULK_PHOTO_POOL);
+      const listing = generateListing(random, DEMO_PHOTO_POOL);
       const owner = ownerIds[index % ownerIds.length]!;
       const timestamp = now - Math.floor((index / count) * SPAN) - random.int(0, 60_000);
       listingRows.push(toListingRow(id, owner, listing, timestamp));
@@ -80,21 +81,17 @@ async function insertBulkListings(
   return { listings, images };
 }
 
-/** Stores the pool's photos (once; a re-run finds them) and returns a lookup from picture to stored photo. */
+/** Stores the pool's photos (once; a re-run finds them) and returns a lookup from photo to stored photo. */
 async function storePhotoPool(
   studio: PhotoStudio,
   ownerId: string,
-): Promise<(spec: PhotoSpec) => StoredPhoto> {
-  const specs: PhotoSpec[] = [
-    ...Array.from({ length: BULK_PHOTO_POOL.exteriors }, (_, seed) => ({ kind: "exterior" as const, seed })),
-    ...Array.from({ length: BULK_PHOTO_POOL.interiors }, (_, seed) => ({ kind: "interior" as const, seed })),
-  ];
-  const key = (spec: PhotoSpec) => `${spec.kind}-${spec.seed}`;
+): Promise<(photo: DemoPhoto) => StoredPhoto> {
+  const photos: DemoPhoto[] = [...DEMO_PHOTO_POOL.exteriors, ...DEMO_PHOTO_POOL.interiors];
   const stored = await Promise.all(
-    specs.map((spec) => studio.store(ownerId, spec, stableUuid("bench-photo", key(spec)))),
+    photos.map((photo) => studio.store(ownerId, photo, stableUuid("bench-photo", photo.file))),
   );
-  const byKey = new Map(specs.map((spec, index) => [key(spec), stored[index]!]));
-  return (spec) => byKey.get(key(spec))!;
+  const byFile = new Map(photos.map((photo, index) => [photo.file, stored[index]!]));
+  return (photo) => byFile.get(photo.file)!;
 }
 
 /**

@@ -1,26 +1,24 @@
 import type { NewListingRow } from "#app/db/schema.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
+import type { DemoPhoto, ExteriorPhoto, HomeKind, InteriorPhoto } from "./demo-data.photos.ts";
 import { CITIES, type City } from "./demo-data.places.ts";
 import type { Random } from "./demo-data.random.ts";
 
 // Believable listing fields within SPEC.md section 5's rules: names of 10 to 32 characters, 1 to 6 bedrooms
 // and bathrooms, rents of 700 to 6,000 a month and sale prices of 150,000 to 2,500,000 (both by city), and a
-// discounted price always below the regular one.
-
-export type PhotoKind = "exterior" | "interior";
-/** Which generated picture a photo is: the kind and the seed that draws it. */
-export type PhotoSpec = { kind: PhotoKind; seed: number };
+// discounted price always below the regular one. The cover comes first and decides the rest: a listing whose
+// cover shows a cabin is named a cabin, and has a cabin's bedrooms.
 
 /** A listing row's fields (what the seed decides; id, owner and time come later) and its photos. */
 export type GeneratedListing = Omit<NewListingRow, "id" | "userRef" | "timestamp"> & {
   discountedPrice: number | null;
   /** 1 to 6 photos, an exterior first (the cover). */
-  photos: PhotoSpec[];
+  photos: DemoPhoto[];
 };
 
-/** How many distinct pictures of each kind the photos may be drawn from. */
-export type PhotoPool = { exteriors: number; interiors: number };
+/** The photos a listing's pictures are chosen from. */
+export type PhotoPool = { exteriors: readonly ExteriorPhoto[]; interiors: readonly InteriorPhoto[] };
 
 const { nameMin, nameMax } = LISTING_LIMITS;
 
@@ -36,26 +34,40 @@ const ADJECTIVES = [
   "Airy",
   "Renovated",
 ];
-const KINDS_BY_SIZE = [
-  ["studio", "flat", "loft", "apartment"],
-  ["apartment", "flat", "maisonette", "duplex", "townhouse"],
-  ["family home", "house", "villa", "townhouse"],
-] as const;
-const FEATURES = ["balcony", "garden", "terrace", "river view", "roof deck", "courtyard"];
+/** How a listing names each kind of home, and how many bedrooms such a home has. */
+export const HOME_WORDS: Record<HomeKind, { words: readonly string[]; bedrooms: [number, number] }> = {
+  flat: { words: ["flat", "apartment"], bedrooms: [1, 3] },
+  house: { words: ["house", "family home"], bedrooms: [2, 5] },
+  townhouse: { words: ["townhouse", "terraced house"], bedrooms: [2, 4] },
+  villa: { words: ["villa"], bedrooms: [3, 6] },
+  cabin: { words: ["cabin"], bedrooms: [1, 3] },
+};
+const FEATURES: Record<HomeKind, readonly string[]> = {
+  flat: ["balcony", "river view", "roof deck"],
+  house: ["garden", "terrace", "courtyard"],
+  townhouse: ["garden", "roof deck", "courtyard"],
+  villa: ["garden", "terrace", "pool"],
+  cabin: ["garden", "terrace", "woodland view"],
+};
 
-/** One listing's fields, photos included, drawn from `random`. */
-export function generateListing(random: Random, pool: PhotoPool): GeneratedListing {
+/** One listing's fields, photos included, drawn from `random`; its cover is `cover`, or one of the pool's. */
+export function generateListing(
+  random: Random,
+  pool: PhotoPool,
+  cover: ExteriorPhoto = random.pick(pool.exteriors),
+): GeneratedListing {
+  const home = HOME_WORDS[cover.kind];
   const city = random.pick(CITIES);
   const street = random.pick(city.streets);
   const type: ListingType = random.chance(0.55) ? "rent" : "sale";
-  const bedrooms = random.chance(0.15) ? random.int(4, 6) : random.int(1, 4);
+  const bedrooms = random.int(...home.bedrooms);
   const bathrooms = Math.max(1, Math.min(6, bedrooms - random.int(0, 2)));
-  const kind = random.pick(KINDS_BY_SIZE[bedrooms === 1 ? 0 : bedrooms <= 3 ? 1 : 2]);
+  const kind = random.pick(home.words);
   const regularPrice = price(random, city, type, bedrooms);
   const offer = random.chance(0.3);
   return {
     type,
-    name: listingName(random, kind, street.area, city.name, type),
+    name: listingName(random, kind, FEATURES[cover.kind], street.area, city.name, type),
     bedrooms,
     bathrooms,
     parking: random.chance(bedrooms >= 4 ? 0.8 : 0.35),
@@ -67,16 +79,23 @@ export function generateListing(random: Random, pool: PhotoPool): GeneratedListi
     // About 200 m around the street's point: near it, never all on one pin.
     lat: round6(street.lat + (random.next() - 0.5) * 0.004),
     lng: round6(street.lng + (random.next() - 0.5) * 0.004),
-    photos: photos(random, pool),
+    photos: [cover, ...rooms(random, pool)],
   };
 }
 
-function listingName(random: Random, kind: string, area: string, city: string, type: ListingType): string {
+function listingName(
+  random: Random,
+  kind: string,
+  features: readonly string[],
+  area: string,
+  city: string,
+  type: ListingType,
+): string {
   const adjective = random.pick(ADJECTIVES);
   const candidates = [
     random.chance(0.5)
       ? `${adjective} ${kind} in ${area}`
-      : `${adjective} ${kind} with ${random.pick(FEATURES)}`,
+      : `${adjective} ${kind} with ${random.pick(features)}`,
     `${adjective} ${kind} in ${city}`,
     `${adjective} ${kind} for ${type}`,
   ];
@@ -111,16 +130,14 @@ function address(random: Random, city: City, street: string): string {
   }
 }
 
-function photos(random: Random, pool: PhotoPool): PhotoSpec[] {
-  const count = random.int(1, 6);
-  const cover: PhotoSpec = { kind: "exterior", seed: random.int(0, pool.exteriors - 1) };
-  // Distinct interiors, starting at a random one: no listing shows the same room twice.
-  const first = random.int(0, pool.interiors - 1);
-  const rooms = Array.from({ length: Math.min(count - 1, pool.interiors) }, (_, index) => ({
-    kind: "interior" as const,
-    seed: (first + index) % pool.interiors,
-  }));
-  return [cover, ...rooms];
+/** 0 to 5 distinct rooms, starting at a random one: no listing shows the same room twice. */
+function rooms(random: Random, pool: PhotoPool): InteriorPhoto[] {
+  const count = random.int(1, 6) - 1;
+  const first = random.int(0, pool.interiors.length - 1);
+  return Array.from(
+    { length: Math.min(count, pool.interiors.length) },
+    (_, index) => pool.interiors[(first + index) % pool.interiors.length]!,
+  );
 }
 
 function capitalise(text: string): string {

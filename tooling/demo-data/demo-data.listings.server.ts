@@ -1,6 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
 import { generateListing, type PhotoPool } from "./demo-data.listing-generator.ts";
 import type { PhotoStudio } from "./demo-data.photo-studio.server.ts";
+import { EXTERIOR_PHOTOS, INTERIOR_PHOTOS } from "./demo-data.photos.ts";
 import { createRandom, stableId, stableUuid } from "./demo-data.random.ts";
 import {
   findExistingListingIds,
@@ -12,8 +13,8 @@ import {
 /** How many demo listings a fresh install shows. */
 export const DEMO_LISTING_COUNT = 36;
 
-/** 12 houses and 12 rooms: enough variety for 36 listings, few enough to draw and process in seconds. */
-export const DEMO_PHOTO_POOL: PhotoPool = { exteriors: 12, interiors: 12 };
+/** Every demo photo: a cover of its own for each demo listing, the rooms shared among them. */
+export const DEMO_PHOTO_POOL: PhotoPool = { exteriors: EXTERIOR_PHOTOS, interiors: INTERIOR_PHOTOS };
 
 const HOUR = 60 * 60 * 1000;
 // Newest an hour old, oldest about six weeks: newest-first order mixes cities and categories.
@@ -45,14 +46,14 @@ export async function seedDemoListings(
   let images = 0;
   await forEachWithConcurrency(missing, CONCURRENCY, async ({ id, index }) => {
     const random = createRandom(1000 + index);
-    const listing = generateListing(random, DEMO_PHOTO_POOL);
-    // Each demo listing has a cover of its own (the interiors are shared from the pool).
-    listing.photos[0] = { kind: "exterior", seed: index };
+    // Each demo listing has a cover of its own, which decides what kind of home it is.
+    const cover = EXTERIOR_PHOTOS[index % EXTERIOR_PHOTOS.length]!;
+    const listing = generateListing(random, DEMO_PHOTO_POOL, cover);
     const owner = ownerIds[index % ownerIds.length]!;
     const timestamp = now - HOUR - index * SPACING - random.int(0, 6 * HOUR);
     const photos = await Promise.all(
-      listing.photos.map((spec, position) =>
-        studio.store(owner, spec, stableUuid("demo-photo", index, position)),
+      listing.photos.map((photo, position) =>
+        studio.store(owner, photo, stableUuid("demo-photo", index, position)),
       ),
     );
     const imageRows = toImageRows(id, owner, photos, timestamp);

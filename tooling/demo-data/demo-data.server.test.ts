@@ -8,7 +8,9 @@ import { storedWidths, variantKey } from "#app/modules/image/image.rules.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { HOME_WORDS } from "./demo-data.listing-generator.ts";
 import { DEMO_LISTING_COUNT } from "./demo-data.listings.server.ts";
+import { EXTERIOR_PHOTOS, type HomeKind } from "./demo-data.photos.ts";
 import { DEMO_SIGN_IN, type SeedReport, type SeedServices, seed } from "./demo-data.server.ts";
 
 // The seed against a real database (SQLite, or PostgreSQL when DATABASE_URL names one) and real disk storage.
@@ -78,7 +80,7 @@ describe("seed", () => {
   it("stores every variant of every image", async () => {
     const images = await testDb.db.selectFrom("image").select(["storageKey", "width"]).distinct().execute();
     const keys = [...new Set(images.map((image) => image.storageKey))];
-    expect(keys.every((key) => /^images\/[\w-]+-(exterior|interior)-\d+-[0-9a-f-]{36}$/.test(key))).toBe(
+    expect(keys.every((key) => /^images\/[\w-]+-(exterior|interior)-\d{2}-[0-9a-f-]{36}$/.test(key))).toBe(
       true,
     );
     for (const image of images) {
@@ -110,6 +112,32 @@ describe("seed", () => {
       expect(Number(listing.timestamp)).toBeLessThan(Date.now());
       expect(Number(listing.timestamp)).toBeGreaterThan(Date.now() - 366 * 24 * hour);
     }
+  });
+
+  it("names each listing after what its cover shows: a flat is a flat, a cabin a cabin", async () => {
+    const words = Object.entries(HOME_WORDS).flatMap(([kind, home]) =>
+      home.words.map((word) => ({ kind: kind as HomeKind, word })),
+    );
+    const covers = new Map<HomeKind, number>();
+    for (const listing of await listingsWithImages()) {
+      const cover = EXTERIOR_PHOTOS.find((photo) =>
+        listing.images[0]!.storageKey.includes(`-${photo.file.replace(".jpg", "")}-`),
+      );
+      expect(cover, listing.images[0]!.storageKey).toBeDefined();
+      // The longest kind word in the name decides ("terraced house" is a townhouse, not a house).
+      const named = words
+        .filter(({ word }) => new RegExp(`\\b${word}\\b`, "i").test(listing.name))
+        .sort((a, b) => b.word.length - a.word.length)[0];
+      expect(named?.kind, `${listing.name} (cover ${cover!.file})`).toBe(cover!.kind);
+      covers.set(cover!.kind, (covers.get(cover!.kind) ?? 0) + 1);
+    }
+    expect([...covers.keys()].sort()).toEqual(["cabin", "flat", "house", "townhouse", "villa"]);
+  });
+
+  it("gives each demo listing a cover of its own", async () => {
+    const demo = (await listingsWithImages()).filter((listing) => !listing.userRef.startsWith("bench-"));
+    const covers = demo.map((listing) => /-(exterior-\d{2})-/.exec(listing.images[0]!.storageKey)?.[1]);
+    expect(new Set(covers).size).toBe(DEMO_LISTING_COUNT);
   });
 
   it("spreads the demo listings over rent, sale and offers, newest an hour old", async () => {
