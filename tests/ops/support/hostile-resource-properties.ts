@@ -88,7 +88,7 @@ export async function hostileReads(app: HostileApp, world: HostileWorld) {
 /** better-auth's own API, called directly: sign-up and update-user with hostile JSON. */
 export async function authApiJson(app: HostileApp, world: HostileWorld) {
   const calls = fc.oneof(
-    invalidSignUpJson(world.userEmail).map((body) => ["/api/auth/sign-up/email", body, false] as const),
+    invalidSignUpJson().map((body) => ["/api/auth/sign-up/email", body, false] as const),
     invalidUpdateUserJson.map((body) => ["/api/auth/update-user", body, true] as const),
   );
   const headers = { "content-type": "application/json", origin: world.url };
