@@ -99,8 +99,13 @@ async function settle(page: Page) {
     return main !== null && Object.keys(main).some((key) => key.startsWith("__reactProps"));
   });
   // A fading toast or button has a colour halfway between two states: axe would judge a colour nobody sees.
+  // What is not rendered (a closed disclosure's panel) is skipped: its transitions stand still until shown.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => !(animation instanceof CSSTransition)),
+    document.getAnimations().every((animation) => {
+      if (!(animation instanceof CSSTransition)) return true;
+      const target = animation.effect instanceof KeyframeEffect ? animation.effect.target : null;
+      return target !== null && !target.checkVisibility();
+    }),
   );
 }
 
