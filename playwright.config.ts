@@ -22,7 +22,8 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   reporter,
-  timeout: 30_000,
+  // A test that signs up goes through the form and the verification e-mail: about 10 s on a busy 2-core machine.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after the setup ran.

@@ -696,6 +696,8 @@ test("offline, a category says Could not fetch listings with Retry, and Retry br
   const categoryCode = page.waitForResponse((response) => /\/assets\/category-/.test(response.url()));
   await gotoHydrated(page, "/");
   await categoryCode;
+  // The toasts' code loads once the page is idle: the connection drops after the page has fully loaded.
+  await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
   await page.context().setOffline(true);
   await page.getByRole("link", { name: "Places for rent" }).click();
   // The page, its header and the bar stay; the list says what failed, as a toast and in place, with Retry.

@@ -116,8 +116,9 @@ test("sign up and publish a listing with the keyboard only", async ({ page }) =>
   await tabTo(page, signUpButton);
   await expectVisibleFocus(signUpButton);
   await page.keyboard.press("Enter");
-  await expect(page).toHaveURL("/");
-  // Publishing asks for a verified address: the link in the e-mail, opened as from a mail client.
+  await expect(page).toHaveURL("/verify-email?redirectTo=%2F");
+  await expect(page.getByText(account.email)).toBeVisible();
+  // The link in the e-mail signs the new account in, opened as from a mail client.
   await page.goto(await verificationLink(account.email));
   await expect(page).toHaveURL("/");
 
