@@ -133,7 +133,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
     <main className="page">
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="page-heading">{q ? t("Homes matching “{words}”", { words: q }) : t("Find a home")}</h1>
-        <div className="flex flex-wrap items-center gap-3">
+        {/* On a line of their own under a long heading they stay at the right, where Save's panel opens. */}
+        <div className="ml-auto flex flex-wrap items-center gap-3">
           {/* The filters and the map area, whatever the view: a saved search is this page's query. */}
           <SaveSearchForm
             query={filters}
