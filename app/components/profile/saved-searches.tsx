@@ -1,18 +1,11 @@
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { AlertFrequencyField } from "#app/components/saved/alert-frequency-field.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
-import { msg } from "#app/modules/i18n/i18n.ts";
 import { describeFilter, parseSearchFilter } from "#app/modules/saved/saved-search.filter.ts";
 
 export type SavedSearchItem = { id: string; query: string; frequency: AlertFrequency; paused: boolean };
-
-const FREQUENCY_LABELS = {
-  instant: msg("Instant"),
-  daily: msg("Daily"),
-  weekly: msg("Weekly"),
-  off: msg("Off"),
-} as const satisfies Record<AlertFrequency, string>;
 
 /**
  * Profile's "Saved searches": each with its filters in words, a link that runs it, how often it e-mails new
@@ -52,19 +45,10 @@ export function SavedSearches({ searches }: { searches: SavedSearchItem[] }) {
                 <form method="post" action="/saved-searches" className="flex items-end gap-2">
                   <input type="hidden" name="intent" value="frequency" />
                   <input type="hidden" name="id" value={search.id} />
-                  <label className="text-sm">
-                    <span className="field-label">{t("Alerts for {words}", { words })}</span>
-                    <select name="frequency" defaultValue={search.frequency} className="text-input py-2">
-                      {Object.entries(FREQUENCY_LABELS).map(([value, label]) => (
-                        <option key={value} value={value}>
-                          {t(label)}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <button type="submit" className="btn-secondary btn-small">
-                    {t("Apply")}
-                  </button>
+                  <AlertFrequencyField
+                    label={t("Alerts for {words}", { words })}
+                    frequency={search.frequency}
+                  />
                 </form>
                 <form method="post" action="/saved-searches">
                   <input type="hidden" name="intent" value="delete" />
