@@ -176,6 +176,8 @@ test.describe("signed out", () => {
     await page.goto("/");
     await settle(page);
     await categoryCode; // Explore fetches the categories' code ahead
+    // The toasts' code loads once the page is idle: the connection drops after the page has fully loaded.
+    await expect(page.getByRole("region", { name: /^Notifications/ })).toBeAttached();
     await page.context().setOffline(true);
     await page.getByRole("link", { name: "Places for rent" }).click();
     await expect(page.getByRole("button", { name: "Retry" })).toBeVisible();
