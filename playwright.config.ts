@@ -22,8 +22,9 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   reporter,
-  // A test that signs up goes through the form and the verification e-mail: about 10 s on a busy 2-core machine.
-  timeout: 60_000,
+  // A test that signs up goes through the form and the verification e-mail: up to 20 s on a busy 2-core machine,
+  // and several tests sign up twice.
+  timeout: 90_000,
   expect: { timeout: 10_000 },
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after the setup ran.

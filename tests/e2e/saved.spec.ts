@@ -134,7 +134,7 @@ test("save a search, a matching home is published, the alert arrives with a work
   tag: "@smoke",
 }, async ({ page, request, data }) => {
   // Waits for the background alert job (every 2 s here) and its e-mail, on top of two sign-ups and feeds.
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const account = await signUp(page, newAccount("Alex Alert"));
   // Alerts take a verified address, as opening the sign-up e-mail's link does.
   await data.db.updateTable("user").set({ emailVerified: true }).where("email", "=", account.email).execute();
