@@ -1,5 +1,5 @@
 // A process that runs the job "search-alerts" once, by a clock stopped at <now>, until
-// tests/ops/alerts-kill.test.ts kills it (SIGKILL) while the SMTP peer holds one of its messages or connections.
+// tests/ops/alerts-kill.engine.test.ts kills it (SIGKILL) while the SMTP peer holds one of its messages or connections.
 // Usage: node alerts-child.ts <sqlite file | postgres url> <smtp url> <now, epoch ms>
 import { createDb } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";

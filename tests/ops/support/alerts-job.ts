@@ -5,7 +5,7 @@ import { type AlertDeps, searchAlertsJob } from "#app/modules/saved/alerts.serve
 import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
 
 // The job "search-alerts" as app/services.server.ts registers it, its alerts going through the mail outbox
-// to a real SMTP peer: run by the child process tests/ops/alerts-kill.test.ts kills, and by the runner that
+// to a real SMTP peer: run by the child process tests/ops/alerts-kill.engine.test.ts kills, and by the runner that
 // takes the job after it.
 
 /** The site's address in alert links. */

@@ -1,5 +1,5 @@
 // A process that takes the job "killed" and hangs in the middle of its run until it is killed (SIGKILL) by
-// tests/ops/jobs-kill.test.ts. Usage: node job-child.ts <sqlite file | postgres url>
+// tests/ops/jobs-kill.engine.test.ts. Usage: node job-child.ts <sqlite file | postgres url>
 import { createDb } from "#app/db/db.server.ts";
 import { createJobRunner } from "#app/modules/jobs/jobs.server.ts";
 
