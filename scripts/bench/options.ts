@@ -17,6 +17,8 @@ export type BenchOptions = {
   nginx: boolean;
   /** Where the SQLite bench data lives; reused by later runs. */
   dataDir: string;
+  /** Only measure a newcomer's first start (demo listings visible, server bundle size), then stop. */
+  firstStart: boolean;
 };
 
 export const USAGE = `Usage: npm run bench [-- options]
@@ -29,7 +31,9 @@ export const USAGE = `Usage: npm run bench [-- options]
   --no-postgres      never bench on PostgreSQL
   --no-build         use the existing production build instead of running react-router build first
   --no-nginx         skip the static nginx comparison
-  --data-dir DIR     SQLite bench data folder (default: <tmp>/homestead-bench/sqlite-<listings>)`;
+  --data-dir DIR     SQLite bench data folder (default: <tmp>/homestead-bench/sqlite-<listings>)
+  --first-start      only time \`npm start\` on an empty data folder until Explore shows demo listings (3 runs)
+                     and report the server bundle's size`;
 
 /** Parses the command line; null after --help. */
 export function parseBenchOptions(args: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions | null {
@@ -62,5 +66,6 @@ export function parseBenchOptions(args: string[], env: NodeJS.ProcessEnv = proce
     dataDir: path.resolve(
       value("--data-dir") ?? path.join(tmpdir(), "homestead-bench", `sqlite-${listings}`),
     ),
+    firstStart: args.includes("--first-start"),
   };
 }
