@@ -46,7 +46,9 @@ describe(".env.example", () => {
 });
 
 // README's "Configuration" table: the first cell of each row names one or more variables in backticks.
-const readmeConfiguration = read("README.md").split(/^## /m).find((section) => section.startsWith("Configuration\n"));
+const readmeConfiguration = read("README.md")
+  .split(/^## /m)
+  .find((section) => section.startsWith("Configuration\n"));
 
 describe("README's configuration table", () => {
   it("lists every variable of the configuration once, and nothing else", () => {
