@@ -1,5 +1,5 @@
 # Homestead's container image: Node 24 on Debian slim, the production build and production dependencies only,
-# run as the unprivileged user `node`, data in the volume /data. README.md, section "Container", has the rest.
+# run as the unprivileged user `node`, data in the volume /data. docs/deploy.md, section "Container", has the rest.
 #
 #   docker build -t homestead .            (podman: podman build --format docker -t homestead .)
 #   docker run -d -p 3000:3000 -v homestead-data:/data homestead

@@ -39,7 +39,7 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], launchOptions },
     },
     {
-      // Every screen at 390 and 1440 px, light and dark, into test-results/screenshots/ (README: Screenshots).
+      // Every screen at 390 and 1440 px, light and dark, into screenshots/ (docs/testing.md: Screenshots).
       name: "screenshots",
       testMatch: "screenshots.spec.ts",
       use: { ...devices["Desktop Chrome"], launchOptions },

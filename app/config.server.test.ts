@@ -45,6 +45,23 @@ describe(".env.example", () => {
   });
 });
 
+// README's "Configuration" table: the first cell of each row names one or more variables in backticks.
+const readmeConfiguration = read("README.md")
+  .split(/^## /m)
+  .find((section) => section.startsWith("Configuration\n"));
+
+describe("README's configuration table", () => {
+  it("lists every variable of the configuration once, and nothing else", () => {
+    if (!readmeConfiguration) throw new Error('README.md has no "## Configuration" section');
+    const listed = readmeConfiguration
+      .split("\n")
+      .filter((line) => /^\| `[A-Z]/.test(line))
+      .flatMap((line) => [...line.split("|")[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!));
+    expect(listed.toSorted()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(new Set(listed).size).toBe(listed.length);
+  });
+});
+
 describe("the npm scripts", () => {
   it("read .env when it exists wherever they start the server or read its settings", () => {
     const scripts = (JSON.parse(read("package.json")) as { scripts: Record<string, string> }).scripts;

@@ -93,7 +93,7 @@ export async function benchEngine(
         }),
       );
     }
-    // Through README's nginx front with its proxy_cache: what visitors get from a deployment.
+    // Through docs/deploy.md's nginx front with its proxy_cache: what visitors get from a deployment.
     if (options.nginx && nginxInstalled()) {
       const front = await startCachingNginx(server.url);
       try {

@@ -41,8 +41,8 @@ export async function startStaticNginx(pages: SavedPage[]): Promise<StaticNginx>
 }
 
 /**
- * nginx in front of the app at `upstream` with README's shared cache for visitors' pages ("Several
- * instances"): what a deployment that follows the README gets from its front.
+ * nginx in front of the app at `upstream` with docs/deploy.md's shared cache for visitors' pages ("Several
+ * instances"): what a deployment that follows that page gets from its front.
  */
 export async function startCachingNginx(upstream: string): Promise<StaticNginx> {
   const { host } = new URL(upstream);

@@ -17,8 +17,8 @@ import { createTestDatabase, type TestDatabase } from "#tests/support/pg.ts";
 import { type S3Peer, startS3Server } from "#tests/support/s3-server.ts";
 
 /**
- * README's "Several instances", for real: two app processes from the production build on one PostgreSQL
- * database and one S3 bucket (loopback s3rver), behind nginx. Whatever one instance learns (a session, half
+ * docs/deploy.md's "Several instances", for real: two app processes from the production build on one
+ * PostgreSQL database and one S3 bucket (loopback s3rver), behind nginx. Whatever one instance learns (a session, half
  * of a photo, a listing, a failed sign-in) the other must know, so that any request may go to either, and
  * killing one loses nothing. The tests run in order, each building on the ones before.
  */

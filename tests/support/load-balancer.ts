@@ -9,8 +9,8 @@ import { getFreePort, probePort } from "./app-server.ts";
  * A load balancer on loopback in front of several app instances: Debian's nginx (package nginx), run as a
  * child process in the foreground with its own configuration, pid file, logs and temporary folders in a
  * temporary directory, so it touches nothing of a system nginx. Round-robin over the upstreams, with the
- * proxy headers of README.md's example ("Several instances"). Open-source nginx has no active health checks:
- * a dead upstream is noticed when a request to it fails, and that request goes to the next one.
+ * proxy headers of docs/deploy.md's example ("Several instances"). Open-source nginx has no active health
+ * checks: a dead upstream is noticed when a request to it fails, and that request goes to the next one.
  */
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 
