@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { setSavedHomeAlertFrequency } from "#app/modules/saved/saved-home.repo.server.ts";
 import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
@@ -86,6 +87,7 @@ describe(`your data (${engine})`, () => {
     const { user, listing } = await someoneWithThings();
     const enquirer = await createUser(testDb.db, { name: "Eno Enquirer" });
     await conversation(listing.id, user.id, enquirer.id);
+    await setSavedHomeAlertFrequency(testDb.db, user.id, "weekly");
     const data = await exportUserData(testDb.db, {
       userId: user.id,
       publicUrl: "https://homes.example.com",
@@ -107,6 +109,7 @@ describe(`your data (${engine})`, () => {
     expect(data.savedHomes).toEqual([
       expect.objectContaining({ listingId: listing.id, name: "Dora's flat" }),
     ]);
+    expect(data.savedHomesNews).toEqual({ frequency: "weekly" });
     expect(data.messageThreads).toEqual([
       expect.objectContaining({
         listingId: listing.id,

@@ -3,6 +3,7 @@ import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
 import { findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
+import { findSavedHomeAlertFrequency } from "#app/modules/saved/saved-home.repo.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
 
 // "Your data" (issue 12): everything the site holds about a user, as a download, and deleting the account with
@@ -22,36 +23,38 @@ export async function exportUserData(
     .select(["id", "name", "email", "emailVerified", "image", "createdAt", "updatedAt"])
     .where("id", "=", userId)
     .executeTakeFirstOrThrow();
-  const [signIns, sessions, listings, savedHomes, savedSearches, reports, threads] = await Promise.all([
-    db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
-    db
-      .selectFrom("session")
-      .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
-      .where("userId", "=", userId)
-      .execute(),
-    findListingsByOwner(db, userId),
-    db
-      .selectFrom("savedListing")
-      .select(["listingId", "name", "createdAt"])
-      .where("userId", "=", userId)
-      .execute(),
-    db
-      .selectFrom("savedSearch")
-      .select(["query", "frequency", "createdAt"])
-      .where("userId", "=", userId)
-      .execute(),
-    db
-      .selectFrom("report")
-      .select(["listingId", "reason", "details", "status", "createdAt"])
-      .where("reporterId", "=", userId)
-      .execute(),
-    db
-      .selectFrom("messageThread")
-      .select(["id", "listingId", "ownerId", "createdAt"])
-      .where((eb) => eb.or([eb("ownerId", "=", userId), eb("enquirerId", "=", userId)]))
-      .orderBy("createdAt")
-      .execute(),
-  ]);
+  const [signIns, sessions, listings, savedHomes, savedHomesNews, savedSearches, reports, threads] =
+    await Promise.all([
+      db.selectFrom("account").select(["providerId", "createdAt"]).where("userId", "=", userId).execute(),
+      db
+        .selectFrom("session")
+        .select(["createdAt", "expiresAt", "ipAddress", "userAgent"])
+        .where("userId", "=", userId)
+        .execute(),
+      findListingsByOwner(db, userId),
+      db
+        .selectFrom("savedListing")
+        .select(["listingId", "name", "createdAt"])
+        .where("userId", "=", userId)
+        .execute(),
+      findSavedHomeAlertFrequency(db, userId),
+      db
+        .selectFrom("savedSearch")
+        .select(["query", "frequency", "createdAt"])
+        .where("userId", "=", userId)
+        .execute(),
+      db
+        .selectFrom("report")
+        .select(["listingId", "reason", "details", "status", "createdAt"])
+        .where("reporterId", "=", userId)
+        .execute(),
+      db
+        .selectFrom("messageThread")
+        .select(["id", "listingId", "ownerId", "createdAt"])
+        .where((eb) => eb.or([eb("ownerId", "=", userId), eb("enquirerId", "=", userId)]))
+        .orderBy("createdAt")
+        .execute(),
+    ]);
   const messages =
     threads.length === 0
       ? []
@@ -77,6 +80,8 @@ export async function exportUserData(
       photos: images.map((image) => largestImageUrl(image, base)),
     })),
     savedHomes,
+    /** How often the account hears of its saved homes' price drops, lets and sales (/saved). */
+    savedHomesNews: { frequency: savedHomesNews },
     savedSearches,
     messageThreads: threads.map((thread) => ({
       listingId: thread.listingId,
