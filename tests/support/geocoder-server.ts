@@ -40,6 +40,8 @@ export function googleResult(result: {
   lat?: number;
   lng?: number;
   formattedAddress?: string;
+  locationType?: string;
+  types?: string[];
 }): ScriptedResponse {
   const location: Record<string, number> = {};
   if (result.lat !== undefined) location.lat = result.lat;
@@ -50,9 +52,9 @@ export function googleResult(result: {
       results: [
         {
           ...(result.formattedAddress === undefined ? {} : { formatted_address: result.formattedAddress }),
-          geometry: { location, location_type: "ROOFTOP" },
+          geometry: { location, location_type: result.locationType ?? "ROOFTOP" },
           place_id: "ChIJtest",
-          types: ["street_address"],
+          types: result.types ?? ["street_address"],
         },
       ],
     },
@@ -69,6 +71,10 @@ export function nominatimResult(result: {
   lat?: string;
   lon?: string;
   displayName?: string;
+  category?: string;
+  type?: string;
+  addresstype?: string;
+  placeRank?: number;
 }): ScriptedResponse {
   return {
     body: [
@@ -78,8 +84,10 @@ export function nominatimResult(result: {
         osm_id: 2,
         ...(result.lat === undefined ? {} : { lat: result.lat }),
         ...(result.lon === undefined ? {} : { lon: result.lon }),
-        category: "building",
-        type: "house",
+        category: result.category ?? "building",
+        type: result.type ?? "house",
+        ...(result.addresstype === undefined ? {} : { addresstype: result.addresstype }),
+        ...(result.placeRank === undefined ? {} : { place_rank: result.placeRank }),
         ...(result.displayName === undefined ? {} : { display_name: result.displayName }),
       },
     ],

@@ -140,6 +140,8 @@ export function resolveAddress(gazetteer: Gazetteer, address: string): GeocodeRe
     lat: found.city.loc.coordinates[1],
     lng: found.city.loc.coordinates[0],
     formattedAddress: formatAddress(gazetteer, parts, found),
+    // A city's centre: the lister drags the pin to the home.
+    precision: "city",
   };
 
   function findCity(): Match | undefined {

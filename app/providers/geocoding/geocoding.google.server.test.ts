@@ -28,11 +28,24 @@ describe("google geocoder", () => {
       lat: 48.8606,
       lng: 2.3376,
       formattedAddress: "12 Rue de Rivoli, 75004 Paris, France",
+      precision: "address",
     });
     const [request] = peer.requests;
     expect(request?.path).toBe("/maps/api/geocode/json");
     expect(request?.query.get("address")).toBe("12 Rue de Rivoli, Paris");
     expect(request?.query.get("key")).toBe("test-key");
+  });
+
+  it.each([
+    { locationType: "ROOFTOP", types: ["premise"], precision: "address" },
+    { locationType: "RANGE_INTERPOLATED", types: ["street_address"], precision: "address" },
+    { locationType: "GEOMETRIC_CENTER", types: ["street_address"], precision: "address" },
+    { locationType: "GEOMETRIC_CENTER", types: ["route"], precision: "street" },
+    { locationType: "APPROXIMATE", types: ["locality", "political"], precision: "city" },
+    { locationType: "APPROXIMATE", types: ["postal_code"], precision: "city" },
+  ])("says how precise a $locationType $types result is: $precision", async (result) => {
+    peer.setResponse("google", googleResult({ lat: 52.5, lng: 13.4, formattedAddress: "Berlin", ...result }));
+    expect((await geocoder.geocode("Weserstraße 10, Berlin"))?.precision).toBe(result.precision);
   });
 
   it("answers null for ZERO_RESULTS", async () => {
@@ -42,9 +55,18 @@ describe("google geocoder", () => {
 
   it("falls back to 0 for a missing latitude or longitude (SPEC)", async () => {
     peer.setResponse("google", googleResult({ lng: 2.35, formattedAddress: "Paris, France" }));
-    expect(await geocoder.geocode("Paris")).toEqual({ lat: 0, lng: 2.35, formattedAddress: "Paris, France" });
+    expect(await geocoder.geocode("Paris")).toMatchObject({
+      lat: 0,
+      lng: 2.35,
+      formattedAddress: "Paris, France",
+    });
     peer.setResponse("google", { body: { status: "OK", results: [{ formatted_address: "Somewhere" }] } });
-    expect(await geocoder.geocode("Somewhere")).toEqual({ lat: 0, lng: 0, formattedAddress: "Somewhere" });
+    expect(await geocoder.geocode("Somewhere")).toEqual({
+      lat: 0,
+      lng: 0,
+      formattedAddress: "Somewhere",
+      precision: "city",
+    });
   });
 
   it("answers null without a formatted address (SPEC)", async () => {

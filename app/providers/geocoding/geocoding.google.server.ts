@@ -2,7 +2,7 @@ import { z } from "zod";
 import { coordinateOrZero } from "./geocoding.coordinate.ts";
 import { GeocoderUnavailableError } from "./geocoding.error.ts";
 import { fetchGeocoderJson } from "./geocoding.http.server.ts";
-import type { Geocoder } from "./geocoding.server.ts";
+import type { GeocodePrecision, Geocoder } from "./geocoding.server.ts";
 
 const GOOGLE_BASE_URL = "https://maps.googleapis.com";
 
@@ -17,8 +17,10 @@ const GoogleResponseSchema = z.object({
         geometry: z
           .object({
             location: z.object({ lat: z.number().optional(), lng: z.number().optional() }).optional(),
+            location_type: z.string().optional(),
           })
           .optional(),
+        types: z.array(z.string()).optional(),
       }),
     )
     .optional(),
@@ -59,7 +61,19 @@ export function createGoogleGeocoder(options: {
         lat: coordinateOrZero(location?.lat),
         lng: coordinateOrZero(location?.lng),
         formattedAddress: first.formatted_address,
+        precision: googlePrecision(first.geometry?.location_type, first.types ?? []),
       };
     },
   };
+}
+
+// A building (or a house number placed along its street) is the address; a street's middle is the street.
+const GOOGLE_ADDRESS_TYPES = new Set(["street_address", "premise", "subpremise"]);
+
+/** Google's precision: `location_type` ROOFTOP or RANGE_INTERPOLATED, or the result's `types`. */
+export function googlePrecision(locationType: string | undefined, types: string[]): GeocodePrecision {
+  if (locationType === "ROOFTOP" || locationType === "RANGE_INTERPOLATED") return "address";
+  if (types.some((type) => GOOGLE_ADDRESS_TYPES.has(type))) return "address";
+  if (types.includes("route") || types.includes("intersection")) return "street";
+  return "city";
 }

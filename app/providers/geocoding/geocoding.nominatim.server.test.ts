@@ -27,6 +27,7 @@ describe("nominatim geocoder", () => {
       lat: 30.2711286,
       lng: -97.7436995,
       formattedAddress: "Austin, Travis County, Texas, United States",
+      precision: "address",
     });
     const [request] = peer.requests;
     expect(request?.path).toBe("/search");
@@ -34,6 +35,21 @@ describe("nominatim geocoder", () => {
     expect(request?.query.get("format")).toBe("jsonv2");
     expect(request?.query.get("limit")).toBe("1");
     expect(request?.headers["user-agent"]).toMatch(/^Homestead\//);
+  });
+
+  it.each([
+    { category: "place", type: "house", addresstype: "place", placeRank: 30, precision: "address" },
+    { category: "building", type: "yes", addresstype: "building", precision: "address" },
+    { category: "highway", type: "residential", addresstype: "road", placeRank: 26, precision: "street" },
+    { category: "highway", type: "residential", addresstype: "road", precision: "street" },
+    { category: "place", type: "city", addresstype: "city", placeRank: 16, precision: "city" },
+    { category: "boundary", type: "administrative", addresstype: "suburb", precision: "city" },
+  ])("says how precise a $category/$type ($addresstype) result is: $precision", async (result) => {
+    peer.setResponse(
+      "nominatim",
+      nominatimResult({ lat: "52.5", lon: "13.4", displayName: "Berlin", ...result }),
+    );
+    expect((await geocoder.geocode("Weserstraße 10, Berlin"))?.precision).toBe(result.precision);
   });
 
   it("answers null for an empty list or a result without a name", async () => {
@@ -45,7 +61,11 @@ describe("nominatim geocoder", () => {
 
   it("falls back to 0 for missing or malformed coordinates", async () => {
     peer.setResponse("nominatim", nominatimResult({ lat: "not a number", displayName: "Somewhere" }));
-    expect(await geocoder.geocode("Somewhere")).toEqual({ lat: 0, lng: 0, formattedAddress: "Somewhere" });
+    expect(await geocoder.geocode("Somewhere")).toMatchObject({
+      lat: 0,
+      lng: 0,
+      formattedAddress: "Somewhere",
+    });
   });
 
   it("reports HTTP errors and error objects as unavailable", async () => {

@@ -2,16 +2,24 @@ import { z } from "zod";
 import { coordinateOrZero } from "./geocoding.coordinate.ts";
 import { GeocoderBusyError, GeocoderUnavailableError } from "./geocoding.error.ts";
 import { fetchGeocoderJson } from "./geocoding.http.server.ts";
-import type { Geocoder } from "./geocoding.server.ts";
+import type { GeocodePrecision, Geocoder } from "./geocoding.server.ts";
 
 const PUBLIC_NOMINATIM_URL = "https://nominatim.openstreetmap.org";
 // The public instance's usage policy: identify the application, at most one request per second.
 const USER_AGENT = "Homestead/1.0 (open-source property marketplace)";
 const PUBLIC_MIN_INTERVAL_MS = 1_000;
 
-// jsonv2 search results: lat and lon are strings.
+// jsonv2 search results: lat and lon are strings; `category` is what format=json calls `class`.
 const NominatimResponseSchema = z.array(
-  z.object({ lat: z.string().optional(), lon: z.string().optional(), display_name: z.string().optional() }),
+  z.object({
+    lat: z.string().optional(),
+    lon: z.string().optional(),
+    display_name: z.string().optional(),
+    category: z.string().optional(),
+    type: z.string().optional(),
+    addresstype: z.string().optional(),
+    place_rank: z.number().optional(),
+  }),
 );
 
 /**
@@ -71,7 +79,31 @@ export function createNominatimGeocoder(
         lat: coordinateOrZero(first.lat),
         lng: coordinateOrZero(first.lon),
         formattedAddress: first.display_name,
+        precision: nominatimPrecision(first),
       };
     },
   };
+}
+
+const NOMINATIM_ADDRESS_TYPES = new Set(["house", "building", "house_number"]);
+const NOMINATIM_STREET_TYPES = new Set(["road", "street", "pedestrian", "residential"]);
+
+/**
+ * Nominatim's precision: its place rank when given (30 a building or house number, 26-27 a street), else the
+ * address type (house, road ...) or the class (building, highway).
+ */
+export function nominatimPrecision(result: {
+  category?: string;
+  type?: string;
+  addresstype?: string;
+  place_rank?: number;
+}): GeocodePrecision {
+  const rank = result.place_rank;
+  if (rank !== undefined) return rank >= 28 ? "address" : rank >= 26 ? "street" : "city";
+  const kinds = [result.addresstype, result.type];
+  if (result.category === "building" || kinds.some((kind) => kind && NOMINATIM_ADDRESS_TYPES.has(kind)))
+    return "address";
+  if (result.category === "highway" || kinds.some((kind) => kind && NOMINATIM_STREET_TYPES.has(kind)))
+    return "street";
+  return "city";
 }

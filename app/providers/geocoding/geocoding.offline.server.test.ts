@@ -24,6 +24,8 @@ describe("offline geocoder", () => {
     const result = await geocoder.geocode("12 Rue de Rivoli, Paris");
     near(result, 48.8566, 2.3522);
     expect(result?.formattedAddress).toBe("12 Rue de Rivoli, Paris, France");
+    // Only the city's centre: the form asks the lister to drag the pin to the home.
+    expect(result?.precision).toBe("city");
   });
 
   it("completes the address with the country", async () => {

@@ -6,7 +6,20 @@ import { createOfflineGeocoder } from "./geocoding.offline.server.ts";
 // Defined apart so the providers can throw it without importing this module (which imports them).
 export { GeocoderUnavailableError } from "./geocoding.error.ts";
 
-export type GeocodeResult = { lat: number; lng: number; formattedAddress: string };
+/**
+ * How closely a result places the home: the building ("address"), the street ("street"), or only a town or
+ * an area ("city", all the offline gazetteer knows). The form asks the lister to drag the pin unless it is
+ * at least the street.
+ */
+export const GEOCODE_PRECISIONS = ["address", "street", "city"] as const;
+export type GeocodePrecision = (typeof GEOCODE_PRECISIONS)[number];
+
+export type GeocodeResult = {
+  lat: number;
+  lng: number;
+  formattedAddress: string;
+  precision: GeocodePrecision;
+};
 
 /** Turns a typed address into coordinates; the browser never talks to a geocoding service itself. */
 export interface Geocoder {
