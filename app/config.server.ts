@@ -140,6 +140,7 @@ const EnvSchema = z.object({
   METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_HOST: z.string().default("127.0.0.1"),
   LIMIT_LISTING_SAVES_PER_HOUR: positiveInt(20),
+  LIMIT_ADDRESS_LOOKUPS_PER_HOUR: positiveInt(100),
   LIMIT_PENDING_PHOTOS: positiveInt(24),
   LIMIT_PENDING_PHOTOS_MB: z.coerce.number().positive().default(200),
   LIMIT_IMAGE_DECODES: positiveInt(2),
@@ -245,6 +246,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     listingTtlDays: raw.LISTING_TTL_DAYS,
     limits: {
       listingSavesPerHour: raw.LIMIT_LISTING_SAVES_PER_HOUR,
+      addressLookupsPerHour: raw.LIMIT_ADDRESS_LOOKUPS_PER_HOUR,
       pendingPhotos: raw.LIMIT_PENDING_PHOTOS,
       pendingPhotoBytes: Math.round(raw.LIMIT_PENDING_PHOTOS_MB * 1024 * 1024),
       imageDecodes: raw.LIMIT_IMAGE_DECODES,

@@ -31,6 +31,7 @@ export default [
   route("auth/google/done", "routes/auth.google-done.tsx"),
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/uploads/*", "routes/api.uploads.ts"),
+  route("api/geocode", "routes/api.geocode.ts"),
   route("images/*", "routes/images.ts"),
   route("feed.atom", "routes/feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -27,7 +27,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const { db, config } = context.get(servicesContext);
     const listing = await findEditableListing(db, user, params.listingId);
-    return { listingId: listing.id, defaults: listingFormDefaults(listing, config.images.baseUrl) };
+    return {
+      listingId: listing.id,
+      defaults: listingFormDefaults(listing, config.images.baseUrl),
+      map: config.map,
+    };
   } catch (error) {
     throw refusal(context, error);
   }
@@ -66,6 +70,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         defaults={loaderData.defaults}
         submitLabel="Edit Listing"
         actionData={actionData}
+        map={loaderData.map}
       />
     </main>
   );

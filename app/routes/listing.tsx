@@ -15,6 +15,7 @@ import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { publicListing } from "#app/modules/listing/listing.address.server.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
@@ -52,8 +53,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
-  const listing = await findListingById(db, params.listingId);
-  if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
+  const found = await findListingById(db, params.listingId);
+  if (!found) throw data(LISTING_MESSAGES.notFound, { status: 404 });
+  // Without "Show exact address", the page (its data included) never holds the house number or the position.
+  const listing = publicListing(found, config.auth.secret);
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
   const [viewer, listerName, visible, priceChange] = await Promise.all([
@@ -225,9 +228,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               lat={listing.geolocation.lat}
               lng={listing.geolocation.lng}
               location={listing.location}
+              exact={listing.exactAddress}
               tileUrl={map.tileUrl}
               attribution={map.attribution}
             />
+            {listing.exactAddress ? null : (
+              <p className="mt-2 text-sm text-muted">
+                {t("Approximate area: the exact address is not shown")}
+              </p>
+            )}
           </section>
         </aside>
       </div>

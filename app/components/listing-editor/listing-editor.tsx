@@ -21,14 +21,18 @@ import {
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
+import { PinField } from "./pin-field.tsx";
 import { TextField } from "./text-field.tsx";
 import { usePhotoUploads } from "./use-photo-uploads.ts";
+import { usePin } from "./use-pin.ts";
 
 type Props = {
   defaults: ListingFormDefaults;
   submitLabel: "Create Listing" | "Edit Listing";
   /** The action's answer to the last submission, if it refused it. */
   actionData: Refusal<ListingFormField> | undefined;
+  /** The tile server of the pin's map (from the server's configuration). */
+  map: { tileUrl: string; attribution: string };
 };
 
 const TYPE_OPTIONS = [
@@ -48,7 +52,7 @@ const fieldId = (field: ListingFormField) => `listing-${field}`;
  * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
  * "Images not uploaded" until it is retried or removed.
  */
-export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
+export function ListingEditor({ defaults, submitLabel, actionData, map }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
   const i18n = useI18n();
   const { t, translate } = i18n;
@@ -56,6 +60,7 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
   // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
   const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
   const photos = usePhotoUploads(defaults.photos);
+  const pin = usePin(defaults.pin);
   const formElement = useRef<HTMLFormElement>(null);
   // A press made while photos upload, kept until the last one is up.
   const [queued, setQueued] = useState(false);
@@ -155,13 +160,41 @@ export function ListingEditor({ defaults, submitLabel, actionData }: Props) {
           disabled={!hydrated}
         />
       ))}
-      <TextField
-        {...field("address")}
-        label={t("Address")}
-        defaultValue={defaults.address}
-        maxLength={addressMax}
-        rows={3}
-      />
+      <div className="flex flex-col gap-3">
+        <TextField
+          {...field("address")}
+          label={t("Address")}
+          defaultValue={defaults.address}
+          maxLength={addressMax}
+          rows={3}
+          onInput={pin.typed}
+          onBlur={(value) => void pin.lookup(value)}
+        />
+        <PinField id={fieldId("lat")} state={pin} map={map} error={errors.lat ?? errors.lng} />
+        <div className="flex items-start gap-3">
+          {/* Sent when the box is unticked; a ticked box sends "true" after it. */}
+          <input type="hidden" name="exactAddress" value="false" />
+          <input
+            id={fieldId("exactAddress")}
+            type="checkbox"
+            name="exactAddress"
+            value="true"
+            defaultChecked={defaults.exactAddress}
+            aria-describedby="listing-exactAddress-hint"
+            className="mt-0.5 size-5 shrink-0 accent-brand"
+          />
+          <div>
+            <label htmlFor={fieldId("exactAddress")} className="font-semibold">
+              {t("Show exact address")}
+            </label>
+            <p id="listing-exactAddress-hint" className="text-sm text-muted">
+              {t(
+                "When off, visitors see the street without the house number, and an area of about 300 m instead of a pin.",
+              )}
+            </p>
+          </div>
+        </div>
+      </div>
       <ChoiceField
         {...field("offer")}
         label={t("Offer")}

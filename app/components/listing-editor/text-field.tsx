@@ -10,13 +10,22 @@ type Props = {
   /** A text area of this many rows; a one-line input without. */
   rows?: number;
   error?: string;
+  /** Called with the value as it is typed, and when the field is left. */
+  onInput?: (value: string) => void;
+  onBlur?: (value: string) => void;
 };
 
 /** A labelled, required text input (or text area) whose length limits come from the schema. */
-export function TextField({ id, label, rows, error, ...input }: Props) {
+export function TextField({ id, label, rows, error, onInput, onBlur, ...input }: Props) {
   const control = {
     id,
     ...input,
+    onInput: onInput
+      ? (event: { currentTarget: { value: string } }) => onInput(event.currentTarget.value)
+      : undefined,
+    onBlur: onBlur
+      ? (event: { currentTarget: { value: string } }) => onBlur(event.currentTarget.value)
+      : undefined,
     required: true,
     "aria-invalid": error ? true : undefined,
     "aria-describedby": errorId(id, error),

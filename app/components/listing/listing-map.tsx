@@ -6,6 +6,8 @@ export type ListingMapProps = {
   lat: number;
   lng: number;
   location: string;
+  /** A pin on the home; false: a circle around the area (its centre is near the home, not on it). */
+  exact: boolean;
   tileUrl: string;
   attribution: string;
 };

@@ -579,6 +579,31 @@ export const GERMAN = {
   "Over {count} homes": "Über {count} Zuhause",
   "{count}+ bathrooms": { one: "{count}+ Badezimmer", other: "{count}+ Badezimmer" },
   "{count}+ bedrooms": { one: "{count}+ Schlafzimmer", other: "{count}+ Schlafzimmer" },
+  "Show exact address": "Genaue Adresse anzeigen",
+  "When off, visitors see the street without the house number, and an area of about 300 m instead of a pin.":
+    "Wenn aus, sehen Besucher die Straße ohne Hausnummer und statt einer Stecknadel einen Bereich von etwa 300 m.",
+  "Drag the pin to move it": "Ziehen Sie die Stecknadel, um sie zu verschieben",
+  "Finding the address on the map…": "Adresse wird auf der Karte gesucht …",
+  "The home's pin: drag it, or use the arrow keys":
+    "Stecknadel des Zuhauses: ziehen oder mit den Pfeiltasten verschieben",
+  "Drag the pin to the home": "Ziehen Sie die Stecknadel zum Zuhause",
+  "Move pin": "Stecknadel verschieben",
+  "Move pin north": "Stecknadel nach Norden",
+  "Move pin south": "Stecknadel nach Süden",
+  "Move pin east": "Stecknadel nach Osten",
+  "Move pin west": "Stecknadel nach Westen",
+  "Put the pin in the middle of the map": "Stecknadel in die Kartenmitte setzen",
+  "The address could not be placed on the map right now":
+    "Die Adresse konnte gerade nicht auf der Karte gefunden werden",
+  "Put the pin within 50 km of the address":
+    "Setzen Sie die Stecknadel höchstens 50 km von der Adresse entfernt",
+  "The pin's position is not valid": "Die Position der Stecknadel ist ungültig",
+  "We found the street": "Wir haben die Straße gefunden",
+  "We found only the city: drag the pin to the home":
+    "Wir haben nur die Stadt gefunden: Ziehen Sie die Stecknadel zum Zuhause",
+  "Please sign in": "Bitte melden Sie sich an",
+  "Approximate area: the exact address is not shown":
+    "Ungefährer Bereich: Die genaue Adresse wird nicht angezeigt",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -34,6 +34,13 @@ export function createLimitRules(limits: Config["limits"]) {
       windowSeconds: HOUR,
       message: "You have saved many listings in the last hour. Please wait a while and try again.",
     },
+    /** Addresses placed on the listing form's map per user (each may call a paid geocoder). */
+    addressLookups: {
+      name: "address-lookup",
+      max: limits.addressLookupsPerHour,
+      windowSeconds: HOUR,
+      message: "You have looked up many addresses in the last hour. Please wait a while and try again.",
+    },
     /** Password-reset and verification e-mails per recipient address (refused silently: see auth.server.ts). */
     authEmails: {
       name: "auth-email",

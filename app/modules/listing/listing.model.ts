@@ -1,4 +1,5 @@
 import { isThrownResponse } from "#app/http/thrown-response.ts";
+import { shownAddress } from "./listing.address.ts";
 
 // A listing as the app reads and writes it (SPEC.md section 3), safe for the browser. The repo is the only
 // place that turns rows into these shapes and back: booleans, epoch-millisecond timestamps, coordinates and
@@ -35,6 +36,11 @@ export type Listing = {
   discountedPrice: number | null;
   images: ListingImage[];
   geolocation: { lat: number; lng: number };
+  /**
+   * Whether visitors see the house number and a pin; when false, the street alone and a circle around the
+   * area (listing.address.ts), on the page, in feeds, alerts and structured data.
+   */
+  exactAddress: boolean;
   /** When it was last saved (epoch ms); lists are newest first. */
   timestamp: number;
   userRef: string;
@@ -52,9 +58,11 @@ export type Listing = {
  */
 export type ListingWrite = Omit<
   Listing,
-  "id" | "images" | "discountedPrice" | "status" | "expired" | "publishedAt" | "changedAt"
+  "id" | "images" | "discountedPrice" | "status" | "expired" | "publishedAt" | "changedAt" | "exactAddress"
 > & {
   discountedPrice?: number | null;
+  /** The exact address is shown unless the lister turned it off. */
+  exactAddress?: boolean;
 };
 
 /**
@@ -66,7 +74,7 @@ export type ListingSummary = Omit<
   "parking" | "furnished" | "geolocation" | "timestamp" | "userRef" | "publishedAt" | "changedAt"
 >;
 
-/** The card's share of a listing: its cover photo, not the gallery. */
+/** The card's share of a listing: its cover photo, not the gallery, and the address visitors may read. */
 export function toListingSummary({
   parking,
   furnished,
@@ -77,7 +85,11 @@ export function toListingSummary({
   changedAt,
   ...card
 }: Listing) {
-  return { ...card, images: card.images.slice(0, 1) } satisfies ListingSummary;
+  return {
+    ...card,
+    location: shownAddress(card),
+    images: card.images.slice(0, 1),
+  } satisfies ListingSummary;
 }
 
 /** Whether anyone can still take the home: available and not hidden as expired. */

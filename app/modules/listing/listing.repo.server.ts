@@ -315,6 +315,7 @@ function toListing(row: ListingRow, images: ImageRow[]): Listing {
     changedAt: Number(row.changedAt ?? timestamp),
     parking: Boolean(row.parking),
     furnished: Boolean(row.furnished),
+    exactAddress: Boolean(row.exactAddress),
     offer,
     discountedPrice: offer ? row.discountedPrice : null,
     images: images.map(({ id, storageKey, width, height }) => ({ id, storageKey, width, height })),

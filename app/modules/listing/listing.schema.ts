@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { FieldErrors } from "#app/http/errors.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
+import { PIN_MESSAGES } from "./listing.address.ts";
 import { LISTING_TYPES, type Listing } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
@@ -71,6 +72,17 @@ const imageId = z
   .string({ error: "Images are not valid" })
   .regex(/^[A-Za-z0-9-]{1,64}$/, "Images are not valid");
 
+/** A coordinate of the pin (a hidden input): none until the address is placed; else a number in range. */
+const pinCoordinate = (limit: number) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: PIN_MESSAGES.invalid })
+      .min(-limit, PIN_MESSAGES.invalid)
+      .max(limit, PIN_MESSAGES.invalid)
+      .optional(),
+  );
+
 /** The create/edit listing form (SPEC.md sections 2 and 5). */
 export const ListingFormSchema = z
   .object({
@@ -92,6 +104,16 @@ export const ListingFormSchema = z
       .min(1, "Address is required")
       .max(addressMax, `Address must be at most ${addressMax} characters`)
       .refine(isPlainText, "Address can not contain control characters"),
+    // "Show exact address": on unless the lister turns it off (a form without the box keeps it on).
+    exactAddress: z.preprocess(
+      toBoolean,
+      z.boolean({ error: "Choose whether to show the exact address" }).default(true),
+    ),
+    // Where the lister put the pin, and the address it was placed for: a pin placed for another address
+    // (the address changed since, without JavaScript to place it again) is not used.
+    lat: pinCoordinate(90),
+    lng: pinCoordinate(180),
+    pinAddress: z.string().trim().max(addressMax).optional(),
     offer: yesNo("Offer"),
     regularPrice: wholeNumber("Regular price", priceMin, priceMax, priceRange),
     // Kept (and checked against the regular price) even while the offer is off, as the original app did.
@@ -109,6 +131,9 @@ export const ListingFormSchema = z
       .refine((ids) => new Set(ids).size === ids.length, "Each image can be used once"),
   })
   .superRefine((form, context) => {
+    if ((form.lat === undefined) !== (form.lng === undefined)) {
+      context.addIssue({ code: "custom", path: ["lat"], message: PIN_MESSAGES.invalid });
+    }
     const discounted = form.discountedPrice;
     if (form.offer) {
       if (discounted === undefined) {
@@ -155,6 +180,10 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
   "parking",
   "furnished",
   "address",
+  "lat",
+  "lng",
+  "pinAddress",
+  "exactAddress",
   "offer",
   "regularPrice",
   "discountedPrice",
@@ -166,6 +195,9 @@ export function listingFormInput(formData: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of LISTING_FIELDS) input[field] = formData.get(field) ?? undefined;
   input.imageIds = formData.getAll("imageIds");
+  // A hidden "false" before the check box: unticked sends only it, ticked sends both.
+  const exact = formData.getAll("exactAddress");
+  input.exactAddress = exact.length === 0 ? undefined : exact.includes("true");
   return input;
 }
 
@@ -208,7 +240,14 @@ export type ListingFormPhoto = { id: string; src: string };
 export type ListingFormDefaults = Pick<
   Listing,
   "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice"
-> & { address: string; discountedPrice: number; photos: ListingFormPhoto[] };
+> & {
+  address: string;
+  discountedPrice: number;
+  photos: ListingFormPhoto[];
+  exactAddress: boolean;
+  /** The saved pin and the address it was placed for; none for a new listing. */
+  pin: { lat: number; lng: number; address: string } | null;
+};
 
 /**
  * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
@@ -229,6 +268,8 @@ export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingF
       regularPrice: 0,
       discountedPrice: 0,
       photos: [],
+      exactAddress: true,
+      pin: null,
     };
   }
   const { type, name, bedrooms, bathrooms, parking, furnished, location, offer, regularPrice } = listing;
@@ -244,5 +285,7 @@ export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingF
     regularPrice,
     discountedPrice: listing.discountedPrice ?? 0,
     photos: listing.images.map((image) => ({ id: image.id, src: imageSources(image, imageBase).src })),
+    exactAddress: listing.exactAddress,
+    pin: { ...listing.geolocation, address: location },
   };
 }

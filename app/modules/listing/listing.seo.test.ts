@@ -40,6 +40,7 @@ function listing(overrides: Partial<Listing> = {}): Listing {
       { id: "y", storageKey: "images/u1-photo-y", width: 2400, height: 1600 },
     ],
     geolocation: { lat: 48.8566, lng: 2.3522 },
+    exactAddress: true,
     timestamp: Date.UTC(2026, 10, 1, 12),
     userRef: "u1",
     status: "available",

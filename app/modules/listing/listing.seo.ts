@@ -2,6 +2,7 @@ import type { MetaDescriptor } from "react-router";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { absoluteUrl, SITE_NAME } from "#app/modules/seo/seo.rules.ts";
+import { shownAddress } from "./listing.address.ts";
 import type { Listing } from "./listing.model.ts";
 import {
   bathroomsLabel,
@@ -26,7 +27,7 @@ export function listingDescription(listing: Listing, i18n: I18n) {
   const text = i18n.t("{type}: {facts} in {location}. {price}.", {
     type: typeLabel(listing.type, i18n),
     facts: facts.join(", "),
-    location: listing.location,
+    location: shownAddress(listing),
     price: formatPrice(listing, i18n),
   });
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
@@ -118,14 +119,19 @@ export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, i
     mainEntity: {
       "@type": "Accommodation",
       name: listing.name,
-      address: listing.location,
+      address: shownAddress(listing),
       numberOfBedrooms: listing.bedrooms,
       numberOfBathroomsTotal: listing.bathrooms,
-      geo: {
-        "@type": "GeoCoordinates",
-        latitude: listing.geolocation.lat,
-        longitude: listing.geolocation.lng,
-      },
+      // A lister who hides the exact address hides the position too.
+      ...(listing.exactAddress
+        ? {
+            geo: {
+              "@type": "GeoCoordinates",
+              latitude: listing.geolocation.lat,
+              longitude: listing.geolocation.lng,
+            },
+          }
+        : {}),
       amenityFeature: amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", ...amenity })),
     },
   };

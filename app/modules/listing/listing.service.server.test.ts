@@ -202,14 +202,16 @@ describe(`listing service (${engine})`, () => {
       createListing({ ...deps, geocoder: failing }, owner, form([mine.id])),
       UnavailableError,
     );
-    const blank: Geocoder = { geocode: async () => ({ lat: 1, lng: 2, formattedAddress: " " }) };
+    const blank: Geocoder = {
+      geocode: async () => ({ lat: 1, lng: 2, formattedAddress: " ", precision: "city" }),
+    };
     await expectBadAddress(createListing({ ...deps, geocoder: blank }, owner, form([mine.id])));
     expect(await listingRows()).toHaveLength(0);
   });
 
   it("falls back to 0 for a missing coordinate", async () => {
     const partial: Geocoder = {
-      geocode: async () => ({ lat: Number.NaN, lng: 2.5, formattedAddress: "Somewhere" }),
+      geocode: async () => ({ lat: Number.NaN, lng: 2.5, formattedAddress: "Somewhere", precision: "city" }),
     };
     const saved = await createListing(
       { ...deps, geocoder: partial },

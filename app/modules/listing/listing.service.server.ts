@@ -20,8 +20,9 @@ import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
 import { type LimitRules, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { coordinateOrZero } from "#app/providers/geocoding/geocoding.coordinate.ts";
 import { GeocoderBusyError } from "#app/providers/geocoding/geocoding.error.ts";
-import type { Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
+import type { GeocodePrecision, Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { distanceKm, PIN_MAX_KM, PIN_MESSAGES } from "./listing.address.ts";
 import {
   LISTING_STATUSES,
   type Listing,
@@ -39,6 +40,7 @@ import {
   setListingStatus,
 } from "./listing.repo.server.ts";
 import {
+  LISTING_LIMITS,
   LISTING_MESSAGES,
   type ListingForm,
   type ListingFormField,
@@ -222,17 +224,57 @@ async function attachImages(db: Db, user: SessionUser, listingId: string, ids: s
   }
 }
 
-/** What a form stores (SPEC.md section 3): the address is geocoded and kept as `location` and `geolocation`. */
+/**
+ * What a form stores (SPEC.md section 3): the address is geocoded and kept as `location`; `geolocation` is
+ * where the lister put the pin for this address, or the geocoded position without one. A pin farther than
+ * PIN_MAX_KM from the geocoded address is refused.
+ */
 async function listingData(
   geocoder: Geocoder,
-  { address, imageIds: _attachedApart, ...fields }: ListingForm,
+  { address, imageIds: _attachedApart, lat, lng, pinAddress, ...fields }: ListingForm,
   now: number,
 ): Promise<Omit<ListingWrite, "userRef">> {
-  const place = await geocode(geocoder, address);
-  return { ...fields, location: place.formattedAddress, geolocation: place.geolocation, timestamp: now };
+  const place = await geocodeAddress(geocoder, address);
+  const pinned = lat !== undefined && lng !== undefined && sameAddress(pinAddress, address);
+  const geolocation = pinned ? { lat, lng } : place.geolocation;
+  if (pinned && distanceKm(geolocation, place.geolocation) > PIN_MAX_KM) {
+    throw new InvalidError<ListingFormField>({ lat: PIN_MESSAGES.tooFar }, PIN_MESSAGES.tooFar);
+  }
+  return { ...fields, location: place.formattedAddress, geolocation, timestamp: now };
 }
 
-async function geocode(geocoder: Geocoder, address: string) {
+/** Whether the pin was placed for this address (spacing aside). */
+function sameAddress(pinAddress: string | undefined, address: string) {
+  const tidy = (text: string) => text.trim().replace(/\s+/g, " ");
+  return pinAddress !== undefined && tidy(pinAddress) === tidy(address);
+}
+
+/** What the form shows after the lister typed an address: where it is and how precisely it was found. */
+export type PlacedAddress = {
+  formattedAddress: string;
+  geolocation: { lat: number; lng: number };
+  precision: GeocodePrecision;
+};
+
+/**
+ * Places an address for the form's map before it is saved (a signed-in user's lookups are counted against
+ * LIMIT_ADDRESS_LOOKUPS_PER_HOUR). Refusals as a save's: "Please enter a correct address", busy, unavailable.
+ */
+export async function placeAddress(
+  deps: Pick<ListingServiceDeps, "db" | "geocoder"> & { limits?: Pick<LimitRules, "addressLookups"> },
+  user: SessionUser,
+  address: string,
+): Promise<PlacedAddress> {
+  const text = address.trim();
+  if (!text || text.length > LISTING_LIMITS.addressMax) {
+    const { badAddress } = LISTING_MESSAGES;
+    throw new InvalidError<ListingFormField>({ address: badAddress }, badAddress);
+  }
+  if (deps.limits) await takeLimit(deps.db, deps.limits.addressLookups, user.id);
+  return geocodeAddress(deps.geocoder, text);
+}
+
+async function geocodeAddress(geocoder: Geocoder, address: string): Promise<PlacedAddress> {
   let place: Awaited<ReturnType<Geocoder["geocode"]>>;
   try {
     place = await geocoder.geocode(address);
@@ -248,5 +290,5 @@ async function geocode(geocoder: Geocoder, address: string) {
     throw new InvalidError<ListingFormField>({ address: badAddress }, badAddress);
   }
   const geolocation = { lat: coordinateOrZero(place.lat), lng: coordinateOrZero(place.lng) };
-  return { formattedAddress, geolocation };
+  return { formattedAddress, geolocation, precision: place.precision ?? "city" };
 }

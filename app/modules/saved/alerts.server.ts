@@ -6,6 +6,7 @@ import { logger } from "#app/logger.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
+import { shownAddress } from "#app/modules/listing/listing.address.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
@@ -474,9 +475,13 @@ async function deliver(
   return queued;
 }
 
-/** The listings of `ids`, in order; undefined for one that is gone. */
-function findListings(db: Db, ids: string[]) {
-  return Promise.all(ids.map((id) => findListingById(db, id)));
+/**
+ * The listings of `ids`, in order; undefined for one that is gone. An alert tells the address as the page
+ * does: without the house number when the lister hides it.
+ */
+async function findListings(db: Db, ids: string[]) {
+  const listings = await Promise.all(ids.map((id) => findListingById(db, id)));
+  return listings.map((listing) => listing && { ...listing, location: shownAddress(listing) });
 }
 
 /** One alert run: the sweep, the saved homes' news, then the sending (the job "search-alerts"). */
