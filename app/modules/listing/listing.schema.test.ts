@@ -43,12 +43,36 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
         parking: true,
         furnished: true,
         address: "12 Rue de Rivoli, Paris",
+        exactAddress: true,
         offer: true,
         regularPrice: 1500,
         discountedPrice: 1200,
         imageIds: ["a1", "b2"],
       },
     });
+  });
+
+  it("reads Show exact address from its box: unticked sends the hidden false alone", () => {
+    const submitted = (...values: string[]) => {
+      const data = new FormData();
+      for (const value of values) data.append("exactAddress", value);
+      return listingFormInput(data).exactAddress;
+    };
+    expect(submitted("false", "true")).toBe(true);
+    expect(submitted("false")).toBe(false);
+    expect(submitted()).toBeUndefined();
+    expect(validateListingForm(form({ exactAddress: undefined }))).toMatchObject({
+      data: { exactAddress: true },
+    });
+  });
+
+  it("reads the pin as numbers in range, both or neither", () => {
+    expect(validateListingForm(form({ lat: "52.49", lng: "13.44" }))).toMatchObject({
+      data: { lat: 52.49, lng: 13.44 },
+    });
+    expect(validateListingForm(form({ lat: "", lng: "" }))).toMatchObject({ success: true });
+    expect(errorsOf(form({ lat: "-90.5", lng: "13" })).lat).toBe("The pin's position is not valid");
+    expect(errorsOf(form({ lat: "52", lng: "" })).lat).toBe("The pin's position is not valid");
   });
 
   it.each([

@@ -128,6 +128,17 @@ describe("listing page meta", () => {
 });
 
 describe("schema.org JSON-LD", () => {
+  it("tells neither the house number nor the position of a listing without its exact address", () => {
+    const hidden = listing({ exactAddress: false });
+    const home = listingJsonLd(hidden, PUBLIC_URL, ENGLISH).mainEntity as Record<string, unknown>;
+    expect(home.address).toBe("Rue de Rivoli, Paris, France");
+    expect(home).not.toHaveProperty("geo");
+    expect(listingDescription(hidden, ENGLISH)).toContain("in Rue de Rivoli, Paris, France.");
+    const exact = listingJsonLd(listing(), PUBLIC_URL, ENGLISH).mainEntity as Record<string, unknown>;
+    expect(exact.address).toBe("12 Rue de Rivoli, Paris, France");
+    expect(exact.geo).toMatchObject({ latitude: 48.8566, longitude: 2.3522 });
+  });
+
   it("says a let, sold or expired home is no longer on offer", () => {
     const offerOf = (overrides: Partial<Listing>) =>
       (listingJsonLd(listing(overrides), PUBLIC_URL, ENGLISH).offers as { availability: string })

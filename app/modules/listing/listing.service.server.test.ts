@@ -9,6 +9,7 @@ import {
   ForbiddenError,
   InvalidError,
   NotFoundError,
+  TooManyRequestsError,
   UnavailableError,
 } from "#app/http/errors.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
@@ -26,6 +27,7 @@ import {
   deleteListing,
   findEditableListing,
   type ListingServiceDeps,
+  placeAddress,
   updateListing,
 } from "./listing.service.server.ts";
 
@@ -221,6 +223,92 @@ describe(`listing service (${engine})`, () => {
     const listing = await findEditableListing(testDb.db, owner, saved.id);
     expect(listing.geolocation).toEqual({ lat: 0, lng: 2.5 });
     expect(listing.location).toBe("Somewhere");
+  });
+
+  describe("the pin", () => {
+    // The offline geocoder places "12 Rue de Rivoli, Paris" at Paris's centre (48.8566, 2.3522).
+    const dragged = { lat: "48.8794", lng: "2.3266", pinAddress: "12 Rue de Rivoli, Paris" };
+
+    it("saves the position the lister dragged the pin to, and the exact-address choice", async () => {
+      const saved = await createListing(
+        deps,
+        owner,
+        form([(await upload(owner)).id], { ...dragged, exactAddress: false }),
+      );
+      const listing = await findEditableListing(testDb.db, owner, saved.id);
+      expect(listing.geolocation).toEqual({ lat: 48.8794, lng: 2.3266 });
+      expect(listing.exactAddress).toBe(false);
+    });
+
+    it("shows the exact address unless told otherwise", async () => {
+      const saved = await createListing(deps, owner, form([(await upload(owner)).id]));
+      const listing = await findEditableListing(testDb.db, owner, saved.id);
+      expect(listing.exactAddress).toBe(true);
+      expect(listing.geolocation.lat).toBeCloseTo(48.8566, 2);
+    });
+
+    it("refuses a pin more than 50 km from the address, and saves nothing", async () => {
+      const tokyo = { lat: "35.6762", lng: "139.6503", pinAddress: dragged.pinAddress };
+      const error = await expectRefusal(
+        createListing(deps, owner, form([(await upload(owner)).id], tokyo)),
+        InvalidError,
+      );
+      expect(error.fieldErrors.lat).toBe("Put the pin within 50 km of the address");
+      expect(error.formMessage).toBe("Put the pin within 50 km of the address");
+      // Versailles is about 17 km from Paris: allowed.
+      const versailles = { lat: "48.8049", lng: "2.1204", pinAddress: dragged.pinAddress };
+      const saved = await createListing(deps, owner, form([(await upload(owner)).id], versailles));
+      expect((await findEditableListing(testDb.db, owner, saved.id)).geolocation.lng).toBe(2.1204);
+      expect(await listingRows()).toHaveLength(1);
+    });
+
+    it.each([
+      { lat: "91", lng: "2" },
+      { lat: "48", lng: "-181" },
+      { lat: "north", lng: "2" },
+      { lat: "48.8" },
+    ])("refuses a pin that is not a position: %o", async (pin) => {
+      const error = await expectRefusal(
+        createListing(
+          deps,
+          owner,
+          form([(await upload(owner)).id], { ...pin, pinAddress: dragged.pinAddress }),
+        ),
+        InvalidError,
+      );
+      expect(error.fieldErrors.lat ?? error.fieldErrors.lng).toBe("The pin's position is not valid");
+      expect(await listingRows()).toHaveLength(0);
+    });
+
+    it("places a changed address anew: a pin placed for the old one is not used", async () => {
+      const saved = await createListing(deps, owner, form([(await upload(owner)).id], dragged));
+      const photos = (await findEditableListing(testDb.db, owner, saved.id)).images.map((image) => image.id);
+      // The form still carries the Paris pin (no JavaScript placed the new address): Berlin's centre is saved.
+      await updateListing(
+        deps,
+        owner,
+        saved.id,
+        form(photos, { ...dragged, address: "Weserstraße 10, Berlin" }),
+      );
+      const moved = await findEditableListing(testDb.db, owner, saved.id);
+      expect(moved.location).toBe("Weserstraße 10, Berlin, Germany");
+      expect(moved.geolocation.lat).toBeCloseTo(52.52, 1);
+      expect(moved.geolocation.lng).toBeCloseTo(13.41, 1);
+    });
+  });
+
+  describe("placeAddress", () => {
+    it("says where an address is and how precisely it was found, within the user's hourly lookups", async () => {
+      const rule = { name: "address-lookup", max: 2, windowSeconds: 3600, message: "Too many lookups" };
+      const limited = { ...deps, limits: { addressLookups: rule } };
+      const place = await placeAddress(limited, owner, " Weserstraße 10, Berlin ");
+      expect(place).toMatchObject({ formattedAddress: "Weserstraße 10, Berlin, Germany", precision: "city" });
+      expect(place.geolocation.lat).toBeCloseTo(52.52, 1);
+      await expectBadAddress(placeAddress(limited, owner, "Nowhere-ville-xyz"));
+      const error = await expectRefusal(placeAddress(limited, owner, "Berlin"), TooManyRequestsError);
+      expect(error.message).toBe("Too many lookups");
+      await expectBadAddress(placeAddress(deps, owner, "   "));
+    });
   });
 
   it("lets the owner edit: new values, a photo removed (row and files), one added, new order", async () => {
