@@ -174,7 +174,7 @@ test("sign up and publish a listing with the keyboard only", async ({ page }) =>
   await expectVisibleFocus(parkingNo);
   await tabTo(page, furnishedYes);
 
-  await tabTo(page, page.getByLabel("Address"));
+  await tabTo(page, page.getByLabel("Address", { exact: true }));
   await page.keyboard.type("12 Rue de Rivoli, Paris");
   const offerYes = choice(page, "Offer", "Yes");
   await tabTo(page, offerYes);

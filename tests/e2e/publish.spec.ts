@@ -107,7 +107,7 @@ async function fillListing(page: Page, listing: ListingInput) {
   if (listing.bathrooms) await page.getByLabel("Bathrooms").fill(listing.bathrooms);
   if (listing.parking) await choice(page, "Parking spot", "Yes").click();
   if (listing.furnished) await choice(page, "Furnished", "Yes").click();
-  await page.getByLabel("Address").fill(listing.address);
+  await page.getByLabel("Address", { exact: true }).fill(listing.address);
   await page.getByLabel("Regular Price").fill(listing.regularPrice);
   if (listing.discountedPrice) {
     await choice(page, "Offer", "Yes").click();
@@ -178,7 +178,7 @@ test("a press while photos upload is kept: Uploading photos… 1 of 3, then save
   await signUp(page, newAccount("Wanda Waiting"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat saved after its photos");
-  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
   // A slow connection: the photos arrive one after the other, a couple of seconds apart.
   let patches = 0;
@@ -209,7 +209,7 @@ test("a failed photo stops the save with Images not uploaded until it is retried
   await signUp(page, newAccount("Fiona Failure"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat with a stubborn photo");
-  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
   // The server refuses to start one photo's upload (as a full disk or a broken proxy would).
   const blue = Buffer.from(path.basename(photos.blue)).toString("base64");
@@ -243,7 +243,7 @@ test("a failed photo stops the save with Images not uploaded until it is retried
   // Three refused files at once: one toast for the choice, each tile saying why; removed, the form saves.
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat after three wrong files");
-  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
   const gifs = await threeGifs();
   await page.getByLabel("Images", { exact: true }).setInputFiles([...gifs, photos.green]);
@@ -537,7 +537,7 @@ test("shows every validation message of SPEC.md section 5 through the form", asy
 
   // An address the geocoder cannot place is refused by the server, with the spec's toast.
   await page.getByLabel("Regular Price").fill("1200");
-  await page.getByLabel("Address").fill("Xyzzy nowhere 12345");
+  await page.getByLabel("Address", { exact: true }).fill("Xyzzy nowhere 12345");
   await page.getByLabel("Images", { exact: true }).setInputFiles([photos.red]);
   await expectUploaded(page, 1);
   await submit.click();
@@ -546,7 +546,7 @@ test("shows every validation message of SPEC.md section 5 through the form", asy
   await expect(page).toHaveURL("/create-listing");
   // The photo survives the refused save, so fixing the address is enough.
   await expectUploaded(page, 1);
-  await page.getByLabel("Address").fill("12 Rue de Rivoli, Paris");
+  await page.getByLabel("Address", { exact: true }).fill("12 Rue de Rivoli, Paris");
   await submit.click();
   await expect(page).toHaveURL(/\/category\/rent\//);
   await expect(toast(page, "Listing saved")).toBeVisible();
