@@ -79,9 +79,11 @@ test("a city-only address: drag the pin to the home, and the listing is found ar
   const centre = await postedPin(page);
   expect(centre.lat).toBeCloseTo(52.52, 1);
 
-  await page.setViewportSize({ width: 1440, height: 1000 });
-  await marker.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/pin-form-1440.png`, fullPage: true });
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 1000 });
+    await marker.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOTS}/pin-form-${width}.png`, fullPage: true });
+  }
 
   // Drag the pin about 2.5 km east (zoom 13 at Berlin: about 11.6 m a pixel).
   const box = (await marker.boundingBox())!;
@@ -99,11 +101,6 @@ test("a city-only address: drag the pin to the home, and the listing is found ar
   await expect.poll(async () => (await postedPin(page)).lat).toBeGreaterThan(beforeKeys.lat);
   const dragged = await postedPin(page);
 
-  await page.setViewportSize({ width: 390, height: 844 });
-  await marker.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SCREENSHOTS}/pin-form-390.png`, fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
-
   await finishAndCreate(page, "1400");
 
   // A map area around the dragged pin holds the listing; one around the city centre does not.
@@ -115,6 +112,7 @@ test("a city-only address: drag the pin to the home, and the listing is found ar
 });
 
 test("Show exact address off: the page shows the street without the number and no pin", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 1000 });
   await signUp(page, newAccount("Hana Hidden"));
   await openForm(page);
   const name = `Quiet flat ${uniqueWord()}`;
@@ -133,6 +131,7 @@ test("Show exact address off: the page shows the street without the number and n
   await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
   await expect(page.locator(".leaflet-container")).toBeVisible();
   await expect(page.getByAltText(/^Map marker/)).toHaveCount(0);
+  await page.screenshot({ path: `${SCREENSHOTS}/listing-area-1440.png` });
 
   // The owner edits: the box is off, and the form shows the saved pin.
   await page.getByRole("link", { name: "Edit" }).first().click();
