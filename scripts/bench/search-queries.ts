@@ -10,7 +10,7 @@ import { type Captured, openCaptured } from "./database-probe.server.ts";
 import { table } from "./report.ts";
 
 /**
- * Search at scale (issue 11). On LISTINGS bench listings (`npm run seed -- --listings N`: eight real cities, their
+ * Search at scale. On LISTINGS bench listings (`npm run seed -- --listings N`: eight real cities, their
  * streets and coordinates; the search indexes are filled by the database itself, SQLite's triggers and
  * PostgreSQL's expression indexes), times the repo functions the search route calls, in this process without
  * HTTP: loadSearchPage (the page and its count) for the list rows, clusterListings for the map. Each row runs

@@ -11,7 +11,7 @@ import { listingPath } from "./listing.rules.ts";
 import { takenStatus } from "./listing.status.ts";
 import { whereListed } from "./listing.visibility.server.ts";
 
-// Issue 13, freshness (decision 040). A listing its owner has not confirmed for LISTING_TTL_DAYS gets them an
+// Freshness (decision 040). A listing its owner has not confirmed for LISTING_TTL_DAYS gets them an
 // e-mail "Is your home still available?" with signed links (Confirm, Mark as let / sold) that need no
 // sign-in; still unconfirmed 7 days later it is hidden as expired (whereListed) until the owner renews it.
 //
