@@ -52,20 +52,24 @@ export function postForm(
   fields: FormEntries | Record<string, string>,
   options: SendOptions = {},
 ) {
+  return send(url, { ...options, method: "POST", body: formBody(fields) });
+}
+
+/**
+ * A form's body as a browser encodes it: URL-encoded, or multipart when a field is a file. `fields` is a
+ * record, or entries when a name repeats.
+ */
+export function formBody(fields: FormEntries | Record<string, string>): URLSearchParams | FormData {
   const entries: FormEntries = Array.isArray(fields) ? fields : Object.entries(fields);
-  const multipart = entries.some(([, value]) => typeof value !== "string");
-  let body: URLSearchParams | FormData;
-  if (multipart) {
-    const form = new FormData();
-    for (const [name, value] of entries) {
-      if (typeof value === "string") form.append(name, value);
-      else form.append(name, new Blob([value.bytes], { type: value.type }), value.file);
-    }
-    body = form;
-  } else {
-    body = new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
+  if (entries.every(([, value]) => typeof value === "string")) {
+    return new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
   }
-  return send(url, { ...options, method: "POST", body });
+  const form = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([value.bytes], { type: value.type }), value.file);
+  }
+  return form;
 }
 
 /** The message of the one-time toast a redirect carries (React Router's signed cookie: base64 JSON + "."). */
