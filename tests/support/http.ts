@@ -72,6 +72,13 @@ export function formBody(fields: FormEntries | Record<string, string>): URLSearc
   return form;
 }
 
+/** Where a redirect goes: the Location header, or the target inside a .data request's 202 turbo-stream. */
+export function redirectTarget(answer: Answer) {
+  if (answer.location) return answer.location;
+  if (answer.status === 202) return /"redirect","([^"]*)"/.exec(answer.body)?.[1] ?? null;
+  return null;
+}
+
 /** The message of the one-time toast a redirect carries (React Router's signed cookie: base64 JSON + "."). */
 export function toastMessage(answer: Answer): string | undefined {
   const cookie = answer.setCookies.find((value) => value.startsWith("toast="));

@@ -1,12 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
-import {
-  type MiddlewareFunction,
-  matchRoutes,
-  type RouteObject,
-  RouterContextProvider,
-} from "react-router";
+import { type MiddlewareFunction, matchRoutes, type RouteObject, RouterContextProvider } from "react-router";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { middleware as rootMiddleware } from "#app/root.tsx";
 import routes from "#app/routes.ts";
@@ -136,7 +131,10 @@ export async function callRoute(services: Services, request: Request): Promise<R
   ];
   const run = async (index: number): Promise<Response> => {
     const next = middleware[index];
-    if (next) return next({ request, url, pattern: args.pattern, params: match.params, context }, () => run(index + 1));
+    if (next)
+      return next({ request, url, pattern: args.pattern, params: match.params, context }, () =>
+        run(index + 1),
+      );
     try {
       return answer(await handler.call(module, args), false);
     } catch (error) {

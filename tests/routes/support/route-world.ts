@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
+import type { Db } from "#app/db/db.server.ts";
 import { storeUploadedImage } from "#app/modules/image/image.service.server.ts";
 import type { Services } from "#app/services.server.ts";
 import { type ListingFields, listingEntries } from "#tests/ops/support/listing-forms.ts";
@@ -16,6 +17,8 @@ import { createTestServices, type TestServices } from "#tests/support/test-servi
  */
 export type RouteWorld = {
   services: Services;
+  /** The test's own connection to the app's database, for setup a screen would take long to make. */
+  db: Db;
   client: RouteClient;
   state: DbState;
   /** Signs `account` up and in; returns its id and session cookie (verified unless `verified: false`). */
@@ -34,6 +37,7 @@ export async function createRouteWorld(env: Record<string, string> = {}): Promis
   const state = dbState(test.testDb.db, services.config.storage);
   return {
     services,
+    db: test.testDb.db,
     client,
     state,
     async signUp(account = newAccount(), { verified = true } = {}) {
@@ -51,14 +55,21 @@ export async function createRouteWorld(env: Record<string, string> = {}): Promis
       const data = await sharp({ create: { width: 640, height: 480, channels: 3, background: color } })
         .jpeg()
         .toBuffer();
-      const row = await storeUploadedImage(services, { id: randomUUID(), userId, fileName: "photo.jpg", data });
+      const row = await storeUploadedImage(services, {
+        id: randomUUID(),
+        userId,
+        fileName: "photo.jpg",
+        data,
+      });
       return row.id;
     },
     async publish(cookie, fields) {
       const answer = await client.post("/create-listing", listingEntries(fields), { cookie });
       const id = /^\/category\/(?:rent|sale)\/([\w-]+)$/.exec(answer.location ?? "")?.[1];
       if (answer.status !== 302 || !id) {
-        throw new Error(`publishing answered ${answer.status} ${answer.location}: ${answer.body.slice(0, 300)}`);
+        throw new Error(
+          `publishing answered ${answer.status} ${answer.location}: ${answer.body.slice(0, 300)}`,
+        );
       }
       return id;
     },
