@@ -130,11 +130,19 @@ export async function callRoute(services: Services, request: Request): Promise<R
     ...(module.middleware ?? []),
   ];
   const run = async (index: number): Promise<Response> => {
-    const next = middleware[index];
-    if (next)
-      return next({ request, url, pattern: args.pattern, params: match.params, context }, () =>
-        run(index + 1),
+    const current = middleware[index];
+    if (current) {
+      // A middleware that returns nothing passes on what the rest answered (and runs it, if it did not).
+      let downstream: Response | undefined;
+      const returned = await current(
+        { request, url, pattern: args.pattern, params: match.params, context },
+        async () => {
+          downstream = await run(index + 1);
+          return downstream;
+        },
       );
+      return returned ?? downstream ?? run(index + 1);
+    }
     try {
       return answer(await handler.call(module, args), false);
     } catch (error) {
