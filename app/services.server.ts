@@ -77,11 +77,23 @@ export const servicesContext = createContext<Services>();
 
 const stopSweepers = new WeakMap<Services, () => void>();
 
+/** How startServices runs beside its caller. */
+export type StartOptions = {
+  /**
+   * Whether the background work starts: the jobs, the upload sweeper, the outbox's first drain (default true).
+   * Tests that call loaders and actions turn it off, so nothing writes but the requests they make.
+   */
+  background?: boolean;
+};
+
 /**
  * Builds the services from `config` and brings the database schema up to date; with MIGRATE_ON_START=false it
  * refuses to start on a database that lacks migrations (they run apart, `npm run migrate up`).
  */
-export async function startServices(config: Config): Promise<Services> {
+export async function startServices(
+  config: Config,
+  { background = true }: StartOptions = {},
+): Promise<Services> {
   logger.level = config.logLevel;
   const metrics = createMetrics();
   const db = createDb(config.database, metrics.database("primary"));
@@ -147,8 +159,9 @@ export async function startServices(config: Config): Promise<Services> {
     // The version is read where the pages read: a replica's pages and version move together.
     pageCache: createPageCache({ db: readDb, settings: config.pageCache, metrics: metrics.cache }),
   };
-  stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
   registerJobs(services);
+  if (!background) return services;
+  stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
   jobs.start();
   // Mail a stopped (or killed) process left queued goes now, not at the job's first turn.
   mailer.kick();
