@@ -58,7 +58,7 @@ export type MatchableListing = Omit<Listing, "images"> & {
 };
 
 /** A listing's value of a filtered column: the price a visitor pays for `price`, the position for the area. */
-function valueOf(listing: MatchableListing, column: ListingColumn): unknown {
+export function columnValue(listing: MatchableListing, column: ListingColumn): unknown {
   if (column === "price") return effectivePrice(listing);
   if (column === "lat" || column === "lng") return listing.geolocation[column];
   return listing[column as keyof MatchableListing];
@@ -76,7 +76,7 @@ const COMPARE = {
  */
 export function matchesFilter(filter: SearchFilters, words: string[], listing: MatchableListing): boolean {
   for (const [column, op, wanted] of valueConditions(filter)) {
-    if (!COMPARE[op](valueOf(listing, column), wanted)) return false;
+    if (!COMPARE[op](columnValue(listing, column), wanted)) return false;
   }
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox;
