@@ -6,8 +6,8 @@ import { logger } from "#app/logger.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
-import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
-import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
+import { findListedSavedBetween, findListingById } from "#app/modules/listing/listing.repo.server.ts";
+import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
@@ -74,40 +74,11 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
     .execute();
   if (due.length === 0) return { searches: 0, listings: 0, deliveries: 0 };
   const from = Math.min(...due.map((search) => Number(search.lastAlertAt)));
-  const listings = await db
-    .selectFrom("listing")
-    .select([
-      "id",
-      "type",
-      "name",
-      "location",
-      "bedrooms",
-      "bathrooms",
-      "parking",
-      "furnished",
-      "offer",
-      "regularPrice",
-      "discountedPrice",
-      "lat",
-      "lng",
-      "timestamp",
-      "publishedAt",
-      "price",
-    ])
-    .where(whereListed)
-    .where("timestamp", ">", from)
-    .where("timestamp", "<=", upTo)
-    .orderBy("timestamp", "desc")
-    .execute();
-  const candidates = listings.map((row) => ({
-    ...row,
-    parking: Boolean(row.parking),
-    furnished: Boolean(row.furnished),
-    offer: Boolean(row.offer),
-    timestamp: Number(row.timestamp),
-    publishedAt: Number(row.publishedAt ?? row.timestamp),
-    price: Number(row.price),
-    textWords: foldedWords(`${row.name} ${row.location}`),
+  const listings = await findListedSavedBetween(db, from, upTo);
+  const candidates = listings.map((listing) => ({
+    ...listing,
+    price: effectivePrice(listing),
+    textWords: foldedWords(`${listing.name} ${listing.location}`),
   }));
 
   const quiet: string[] = [];
