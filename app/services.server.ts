@@ -21,7 +21,7 @@ import { createMailOutbox, type MailOutbox } from "#app/modules/mail/mail.outbox
 import { sendReportDigest } from "#app/modules/moderation/moderation.digest.server.ts";
 import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
 import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { searchAlertsJob } from "#app/modules/saved/alerts.server.ts";
+import { searchAlertsJob } from "#app/modules/saved/alerts.job.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
@@ -192,7 +192,7 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
     },
   });
   // Instant alerts within 5 minutes of publication, and saved homes' price drops, lets and sales at each user's
-  // frequency: a sweep and the sending every minute (saved/alerts.server.ts).
+  // frequency: a sweep and the sending every minute (saved/alerts.job.server.ts).
   jobs.register(searchAlertsJob({ db, mailer, config }, config.alertIntervalMs));
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { sql } from "kysely";
 import type { NewListingRow } from "#app/db/schema.ts";
-import { sweepSavedSearches } from "#app/modules/saved/alerts.server.ts";
+import { sweepSavedSearches } from "#app/modules/saved/alerts.sweep.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { createUser } from "#tests/support/factories.ts";
 import { createTestDb } from "#tests/support/test-db.ts";
