@@ -56,7 +56,9 @@ export function openE2eAppData(): Promise<AppData> {
   const appEnv = process.env.E2E_APP_ENV;
   const baseUrl = process.env.E2E_BASE_URL;
   if (!dataDir || !appEnv || !baseUrl)
-    throw new Error("E2E_DATA_DIR / E2E_APP_ENV / E2E_BASE_URL unset: is tests/e2e/global-setup.ts the globalSetup?");
+    throw new Error(
+      "E2E_DATA_DIR / E2E_APP_ENV / E2E_BASE_URL unset: is tests/e2e/global-setup.ts the globalSetup?",
+    );
   return openAppData({
     ...(JSON.parse(appEnv) as Record<string, string>),
     DATA_DIR: dataDir,

@@ -39,7 +39,7 @@ export async function signedIn(
   options: SessionOptions = {},
 ): Promise<CreatedAccount> {
   const created = await createAccount(data, account, options);
-  await addSessionCookie(data, page, created.id);
+  await addSession(data, page, created.id);
   return created;
 }
 
@@ -65,7 +65,7 @@ export async function signedInAsAdmin(data: AppData, page: Page): Promise<Create
   const account = adminAccount();
   const existing = await findUserId(data, account.email);
   const id = existing ?? (await insertAccount(data, account, { verified: true, role: ADMIN_ROLE }));
-  await addSessionCookie(data, page, id);
+  await addSession(data, page, id);
   return { ...account, id };
 }
 
@@ -132,12 +132,13 @@ async function findUserId(data: AppData, email: string) {
 }
 
 /**
- * Writes a session for `userId` and sets its cookie on the page's context: the token signed with the app's
+ * Signs `page`'s browser context in as the existing user `userId` (made by createAccount): writes a session for
+ * them and sets its cookie on the page's context: the token signed with the app's
  * secret by better-call's own signer (what better-auth's setSignedCookie writes), host-only on the app's
  * PUBLIC_URL (`data` must be opened with it: openE2eAppData, or openAppData of an AppServer's env), HttpOnly,
  * SameSite=Lax, path /, Secure as the app sets it, for the session's lifetime.
  */
-async function addSessionCookie(data: AppData, page: Page, userId: string) {
+export async function addSession(data: AppData, page: Page, userId: string) {
   const token = randomUUID().replaceAll("-", "");
   const now = new Date();
   const expiresAt = new Date(now.getTime() + SESSION_SECONDS * 1000);
