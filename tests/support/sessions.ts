@@ -132,11 +132,10 @@ async function findUserId(data: AppData, email: string) {
 }
 
 /**
- * Signs `page`'s browser context in as the existing user `userId` (made by createAccount): writes a session for
- * them and sets its cookie on the page's context: the token signed with the app's
- * secret by better-call's own signer (what better-auth's setSignedCookie writes), host-only on the app's
- * PUBLIC_URL (`data` must be opened with it: openE2eAppData, or openAppData of an AppServer's env), HttpOnly,
- * SameSite=Lax, path /, Secure as the app sets it, for the session's lifetime.
+ * Signs `page`'s browser context in as the existing user `userId` (made by createAccount): writes a session and
+ * sets its cookie as better-auth does: the token signed with the app's secret by better-call's own signer,
+ * host-only on the app's PUBLIC_URL (so `data` must be opened with it: openE2eAppData, or openAppData of an
+ * AppServer's env), HttpOnly, SameSite=Lax, path /, Secure as the app sets it, for the session's lifetime.
  */
 export async function addSession(data: AppData, page: Page, userId: string) {
   const token = randomUUID().replaceAll("-", "");
