@@ -5,7 +5,7 @@ import type { I18n } from "#app/modules/i18n/i18n.ts";
 // Every e-mail's HTML is React components rendered on the server, so every text in it is escaped by React and
 // every e-mail shares one layout: a header bar with the site's name, an optional heading, then the body. The
 // components are written with createElement, not JSX: plain Node imports them too (`npm run seed`, the alert
-// job in tests/ops), and Node strips types from .ts files but compiles no JSX (decision 051).
+// job in tests/ops), and Node strips types from .ts files but compiles no JSX (decision 053).
 // Styles are inline: many mail clients drop <style> elements and classes.
 
 /** What every e-mail is written with: LOCALE's words and formats, SITE_NAME, and PUBLIC_URL for its links. */
