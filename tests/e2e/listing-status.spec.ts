@@ -9,7 +9,7 @@ import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { waitForMail } from "#tests/support/smtp-server.ts";
 
 /**
- * Issue 13: an owner marks a listing let (it leaves its category, the offers and the sitemap; its page keeps a
+ * An owner marks a listing let (it leaves its category, the offers and the sitemap; its page keeps a
  * badge and "This home is no longer available") and available again; a price change and the listing's age on
  * its page; the freshness e-mail with the clock moved (the job's function run from here on the app's
  * database and SMTP peer), its Confirm link, and the same link again.

@@ -12,7 +12,7 @@ import { waitForMail } from "#tests/support/smtp-server.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 /**
- * Issue 12, enquiries that keep addresses private: the relay round trip on an instance with
+ * Enquiries that keep addresses private: the relay round trip on an instance with
  * CONTACT_MODE=relay (every page, `.data` answer and header the enquirer receives is scanned for the owner's
  * address, and the other way round), the default e-mail mode's mailto, its "Send through the site" and "Keep
  * my e-mail private", and a blocked sender.

@@ -4,7 +4,7 @@ import { type AppData, appDataFixture, insertTestListing } from "#tests/support/
 import { signedIn, signedInAsAdmin } from "#tests/support/sessions.ts";
 
 /**
- * Issue 12, reports and moderation, as people meet them: a user reports a listing, the administrator hides it
+ * Reports and moderation, as people meet them: a user reports a listing, the administrator hides it
  * on /admin, a visitor gets the page that says it was removed and the listing is gone from the lists, the owner
  * still sees it in Profile, the administrator restores it. Then a suspension: the user is signed out and
  * cannot sign in, their listings are gone, until the suspension is lifted. Every action is in the audit log.

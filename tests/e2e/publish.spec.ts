@@ -11,7 +11,7 @@ import { type AppData, appDataFixture, insertTestListing } from "#tests/support/
 import { createAccount, signedIn } from "#tests/support/sessions.ts";
 
 /**
- * Publishing (issue 4): create, edit and delete listings with photos through the real form, against the
+ * Publishing: create, edit and delete listings with photos through the real form, against the
  * production build with the offline geocoder. Each test makes its own users, so tests run in parallel; the
  * @smoke journey signs in through the Welcome Back! screen, the others start signed in.
  */

@@ -279,7 +279,7 @@ test("a lister's screens", async ({ browser, demo: app }) => {
       await expect(page.getByRole("dialog")).toBeVisible();
       await shoot(page, viewport, "listing-own-delete", { whole: false });
       await page.getByRole("button", { name: "Cancel" }).click();
-      // Issue 13: marked as let or sold, its page says so (a badge, no longer available); then available again.
+      // Marked as let or sold, its page says so (a badge, no longer available); then available again.
       await page.getByRole("button", { name: /^Mark as (let|sold)/ }).click();
       await expect(page.getByText("This home is no longer available")).toBeVisible();
       await shoot(page, viewport, "listing-own-taken");

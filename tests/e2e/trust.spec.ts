@@ -5,7 +5,7 @@ import { type AppData, appDataFixture, insertTestListing } from "#tests/support/
 import { signedIn } from "#tests/support/sessions.ts";
 import { fetchMail } from "#tests/support/smtp-server.ts";
 
-// Issue 12 through the screens: verifying an address by the link in the e-mail, the limit on those e-mails
+// Trust through the screens: verifying an address by the link in the e-mail, the limit on those e-mails
 // (N allowed, the next refused with 429 and its message), and "Your data": download and delete.
 // The TEST=true takeover and the upload flood are proven on the server in tests/ops/trust.test.ts.
 

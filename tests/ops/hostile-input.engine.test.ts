@@ -13,7 +13,7 @@ import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { SKIP_REASON } from "./ops-support.ts";
 
 /**
- * Issue 5, hostile input. fast-check sends every action and resource route of the production server
+ * Hostile input. fast-check sends every action and resource route of the production server
  * malformed and oversized input, signed in and as a visitor: wrong types, missing and extra fields, megabyte
  * strings, control and bidi characters, lone surrogates, numbers out of every range, forged and traversing
  * ids, hostile cursors, tus metadata and files. Each answer must be a 4xx with a clear message (or a visitor's

@@ -7,7 +7,7 @@ import { filterValue, type SearchFilters, searchQueryString } from "#app/modules
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { foldedWords, hasQueryWords } from "#app/modules/search/search.words.ts";
 
-// A saved search is a /search query string (issue 11's public parameters), read by search's own parser, so a
+// A saved search is a /search query string (the search's public parameters), read by search's own parser, so a
 // saved search, its alerts, its feed and its page agree on what it asks. This module adds what alerts and feeds
 // need: the filters in words, and an in-memory matcher (the alert sweep checks the few listings of the last
 // minutes against thousands of searches at once) that applies the search's own conditions

@@ -14,8 +14,8 @@ import type { Bbox, SearchFilters } from "./search.rules.ts";
 export { MAP_GRID } from "./search.map.ts";
 
 /**
- * The listings matching `filters` inside `area`, clustered on the server on a grid of the area (issue 11:
- * the browser never receives more than a few hundred points, whatever the number of matches). Each cell
+ * The listings matching `filters` inside `area`, clustered on the server on a grid of the area: the browser
+ * never receives more than a few hundred points, whatever the number of matches. Each cell
  * with listings is one point; a cell with one listing carries its card.
  */
 export async function clusterListings(db: Db, filters: SearchFilters, area: Bbox): Promise<MapPoint[]> {

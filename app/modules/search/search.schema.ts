@@ -12,7 +12,7 @@ import {
 } from "./search.rules.ts";
 
 // Reads a search from its URL. Nothing here refuses: a parameter that is missing, repeated (the first counts),
-// empty, not a number, out of range or upside down gets a sensible reading or is dropped (issue 11). The
+// empty, not a number, out of range or upside down gets a sensible reading or is dropped. The
 // page shows back what was used. Used by loaders only: no Zod reaches the browser for the filters.
 
 const text = z.string().trim();
