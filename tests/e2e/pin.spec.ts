@@ -2,16 +2,21 @@ import { mkdirSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture } from "#tests/support/app-data.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 
 /**
  * The pin (issue 23): the offline geocoder only knows Berlin's centre for "Weserstraße 10, Berlin"; the lister
  * drags the pin to the home, and the listing is then found in a map area around the pin, not around the
  * centre. And a listing whose exact address is hidden shows the street without the number and no pin.
  */
-test.describe.configure({ timeout: 120_000 });
+const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
+
+// Geocoding, a photo upload and two searches: longer than one page visit.
+test.describe.configure({ timeout: 90_000 });
 
 const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -66,8 +71,9 @@ function bbox({ lat, lng }: { lat: number; lng: number }, size = 0.01) {
 
 test("a city-only address: drag the pin to the home, and the listing is found around the pin, not the centre", async ({
   page,
+  data,
 }) => {
-  await signUp(page, newAccount("Pia Pinner"));
+  await signedIn(data, page, newAccount("Pia Pinner"));
   await openForm(page);
   const word = uniqueWord();
   const name = `Flat by the canal ${word}`;
@@ -111,9 +117,12 @@ test("a city-only address: drag the pin to the home, and the listing is found ar
   await expect(page.getByRole("heading", { name, exact: true })).toHaveCount(0);
 });
 
-test("Show exact address off: the page shows the street without the number and no pin", async ({ page }) => {
+test("Show exact address off: the page shows the street without the number and no pin", async ({
+  page,
+  data,
+}) => {
   await page.setViewportSize({ width: 1440, height: 1000 });
-  await signUp(page, newAccount("Hana Hidden"));
+  await signedIn(data, page, newAccount("Hana Hidden"));
   await openForm(page);
   const name = `Quiet flat ${uniqueWord()}`;
   await page.getByLabel("Name").fill(name);

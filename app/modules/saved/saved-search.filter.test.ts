@@ -10,6 +10,13 @@ import {
 } from "./saved-search.filter.ts";
 
 const listing: MatchableListing = {
+  id: "l1",
+  userRef: "u1",
+  status: "available",
+  expired: false,
+  timestamp: 1,
+  publishedAt: 1,
+  changedAt: 1,
   type: "rent",
   name: "Altbau mit Balkon",
   location: "Leopoldstraße 3, München",
@@ -20,8 +27,8 @@ const listing: MatchableListing = {
   offer: true,
   regularPrice: 2000,
   discountedPrice: 1700,
-  lat: 48.16,
-  lng: 11.58,
+  geolocation: { lat: 48.16, lng: 11.58 },
+  exactAddress: true,
 };
 
 function matches(query: string) {

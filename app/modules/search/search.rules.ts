@@ -1,16 +1,22 @@
-import { type I18n, msg } from "#app/modules/i18n/i18n.ts";
+import type { I18n } from "#app/modules/i18n/i18n.ts";
+import {
+  filterParams,
+  LISTING_SORTS,
+  type ListingSort,
+  VALUE_FILTERS,
+} from "#app/modules/listing/listing.fields.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 
 // What a search is, as the page shows it and its links carry it (safe for the browser, no Zod). The URL
 // parameters are a public interface (issue 11): their names and values are linked and bookmarked.
 
-export const SEARCH_SORTS = ["newest", "price-asc", "price-desc"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const SORT_LABELS = {
-  newest: msg("Newest first"),
-  "price-asc": msg("Price: low to high"),
-  "price-desc": msg("Price: high to low"),
-} as const satisfies Record<SearchSort, string>;
+export type SearchSort = ListingSort["name"];
+/** The sorts a search offers (listing.fields.ts), the default first. */
+export const SEARCH_SORTS = LISTING_SORTS.map((sort) => sort.name);
+export const SORT_LABELS = Object.fromEntries(LISTING_SORTS.map((sort) => [sort.name, sort.label])) as Record<
+  SearchSort,
+  ListingSort["label"]
+>;
 
 /** An area of the map in decimal degrees, west < east and south < north (never across the antimeridian). */
 export type Bbox = { west: number; south: number; east: number; north: number };
@@ -43,10 +49,6 @@ export const COUNTED_UP_TO = 1000;
 
 /** Words of a query are cut at this many characters (issue 11). */
 export const MAX_QUERY_LENGTH = 200;
-/** The largest price a listing may have (SPEC.md section 9). */
-export const MAX_PRICE = 750_000_000;
-/** Bedrooms and bathrooms range (SPEC.md section 9). */
-export const MAX_ROOMS = 50;
 
 export const EMPTY_SEARCH: SearchParams = {
   q: "",
@@ -68,25 +70,29 @@ export function formatBbox({ west, south, east, north }: Bbox) {
   return [west, south, east, north].map((value) => Number(value.toFixed(5))).join(",");
 }
 
+/** The value of a filter's URL parameter (listing.fields.ts names them). */
+export function filterValue(filters: SearchFilters, param: string) {
+  return filters[param as keyof SearchFilters] as string | number | boolean | null;
+}
+
+/** The value filters' URL parameters, in the order the fields are declared. */
+export const FILTER_PARAMS = VALUE_FILTERS.flatMap(({ filter }) => filterParams(filter));
+
 /**
  * The URL parameters of a search, only those that differ from no filter, in a stable order. `fixed` names the
  * filters a page sets by its path (a category's type, the offers), which its links leave out.
  */
 export function searchQueryString(params: SearchParams, fixed: Partial<SearchParams> = {}) {
   const out = new URLSearchParams();
-  const put = (name: keyof SearchParams, value: string | null) => {
+  const put = (name: string, value: string | null) => {
     if (value !== null && value !== "" && !(name in fixed)) out.set(name, value);
   };
   put("q", params.q.trim());
-  put("type", params.type);
-  put("minPrice", params.minPrice === null ? null : String(params.minPrice));
-  put("maxPrice", params.maxPrice === null ? null : String(params.maxPrice));
-  put("beds", params.beds === null ? null : String(params.beds));
-  put("baths", params.baths === null ? null : String(params.baths));
-  put("parking", params.parking ? "1" : null);
-  put("furnished", params.furnished ? "1" : null);
-  put("offer", params.offer ? "1" : null);
-  put("sort", params.sort === "newest" ? null : params.sort);
+  for (const name of FILTER_PARAMS) {
+    const value = filterValue(params, name);
+    put(name, value === null || value === false ? null : value === true ? "1" : String(value));
+  }
+  put("sort", params.sort === SEARCH_SORTS[0] ? null : params.sort);
   put("bbox", params.bbox ? formatBbox(params.bbox) : null);
   put("view", params.view === "map" ? "map" : null);
   return out.toString();
