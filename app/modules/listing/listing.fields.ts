@@ -240,6 +240,30 @@ export function filterParams(filter: ValueFilter["filter"]): string[] {
 }
 
 type Declared = (typeof LISTING_COLUMNS)[ListingColumn];
+type Field<Column extends ListingColumn> = (typeof LISTING_COLUMNS)[Column];
+/** The columns the listing form asks for (those with `form`). */
+type FormColumn = {
+  [Column in ListingColumn]: Field<Column> extends { form: object } ? Column : never;
+}[ListingColumn];
+/** A form field's value as the app holds it: a Yes/No a boolean, a choice one of its values, a text a string. */
+type ValueOf<F> = F extends { kind: "boolean" }
+  ? boolean
+  : F extends { values: readonly (infer Value)[] }
+    ? Value
+    : F extends { kind: "text" | "id" }
+      ? string
+      : number;
+
+/**
+ * The fields the listing form asks for, typed as declared: `{ type: ListingType; name: string; bedrooms: number;
+ * parking: boolean; discountedPrice: number | null; ... }` (the read and write shapes, listing.model.ts).
+ */
+export type ListingFormFields = {
+  -readonly [Column in FormColumn]: Field<Column> extends { nullable: true }
+    ? ValueOf<Field<Column>> | null
+    : ValueOf<Field<Column>>;
+};
+
 type SortOf<Field> = Field extends { sorts: readonly (infer Sort)[] } ? Sort : never;
 /** A sort of the search as declared: its URL name, cursor tag, direction and label. */
 export type ListingSort = SortOf<Declared>;
