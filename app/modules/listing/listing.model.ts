@@ -8,7 +8,7 @@ import type { ListingFormFields } from "./listing.fields.ts";
 export const LISTING_TYPES = ["rent", "sale"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
-/** Issue 13: a listing is available until its owner marks it let (rent) or sold (sale). */
+/** A listing is available until its owner marks it let (rent) or sold (sale). */
 export const LISTING_STATUSES = ["available", "let", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 

@@ -9,7 +9,7 @@ import {
 } from "#app/modules/listing/listing.fields.ts";
 
 // What a search is, as the page shows it and its links carry it (safe for the browser, no Zod). The URL
-// parameters are a public interface (issue 11): their names and values are linked and bookmarked.
+// parameters are a public interface: their names and values are linked and bookmarked.
 
 export type SearchSort = ListingSort["name"];
 /** The sorts a search offers (listing.fields.ts), the default first. */
@@ -64,7 +64,7 @@ export type SearchFilters = Omit<SearchParams, "sort" | "view">;
  */
 export const COUNTED_UP_TO = 1000;
 
-/** Words of a query are cut at this many characters (issue 11). */
+/** Words of a query are cut at this many characters (longer words are no use to a search). */
 export const MAX_QUERY_LENGTH = 200;
 
 /** No value filter: every flag off, every other parameter unset. */
