@@ -64,7 +64,7 @@ export type SearchFilters = Omit<SearchParams, "sort" | "view">;
  */
 export const COUNTED_UP_TO = 1000;
 
-/** Words of a query are cut at this many characters (longer words are no use to a search). */
+/** A query is cut at this many characters: enough for any address, and a bound on the work one request asks for. */
 export const MAX_QUERY_LENGTH = 200;
 
 /** No value filter: every flag off, every other parameter unset. */
