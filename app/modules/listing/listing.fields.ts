@@ -1,5 +1,5 @@
 import type { ListingTable } from "#app/db/schema.ts";
-import { type I18n, msg } from "#app/modules/i18n/i18n.ts";
+import { type MessageKey, msg, type PluralKey } from "#app/modules/i18n/i18n.ts";
 import { LISTING_STATUSES, LISTING_TYPES } from "./listing.model.ts";
 
 // What a listing field is, once, by its column of the listing table: its type and limits, how the form asks
@@ -12,16 +12,20 @@ import { LISTING_STATUSES, LISTING_TYPES } from "./listing.model.ts";
 export type FieldKind = "id" | "text" | "choice" | "integer" | "number" | "boolean" | "epochMs";
 
 /**
- * How a search filters by a field, and its URL parameters (a public interface: linked and bookmarked):
- * - "equals": one value of the field's choices; "flag": only listings where it is true (`param=1`);
- * - "atLeast": the value or more; "range": between two parameters, either may be missing;
+ * How a search filters by a field, its URL parameters (a public interface: linked and bookmarked), and how a
+ * saved search says it in words (alert e-mails, Profile):
+ * - "equals": one value of the field's choices, said as `says` of that value (`unset`: said when none is);
+ * - "flag": only listings where it is true (`param=1`), said as `says` ("parking");
+ * - "atLeast": the value or more, said as the plural `says` ("2+ bedrooms");
+ * - "range": between two parameters, either may be missing, said by its values in the field's `unit`
+ *   ("$500 to $1,500", "from 72 m²");
  * - "words": the query's words are found in it (the search's own word indexes);
  * - "area": inside the map's box (the search's own area indexes).
  */
 export type FieldFilter =
-  | { op: "equals"; param: string }
-  | { op: "flag"; param: string }
-  | { op: "atLeast"; param: string }
+  | { op: "equals"; param: string; says: Readonly<Record<string, MessageKey>>; unset?: MessageKey }
+  | { op: "flag"; param: string; says: MessageKey }
+  | { op: "atLeast"; param: string; says: { one: string; other: PluralKey } }
   | { op: "range"; min: string; max: string }
   | { op: "words" }
   | { op: "area" };
@@ -34,6 +38,8 @@ export type ListingField = {
   /** The smallest and largest value (a number), or length (a text), a listing may have. */
   min?: number;
   max?: number;
+  /** How its values read: "money" in the site's currency, else a number followed by this unit ("m²"). */
+  unit?: string;
   /** The form's label, and how it asks: a text, a whole number, Yes/No, one of the choices. */
   form?: { label: string; input: "text" | "number" | "yesNo" | "choice" };
   filter?: FieldFilter;
@@ -49,8 +55,6 @@ export type ListingField = {
   shown?: boolean;
   /** Written by the database, never by the app (generated column). */
   generated?: boolean;
-  /** The filter's words of a saved search ("2+ bedrooms"), for alert e-mails and Profile. */
-  describe?: (value: number, i18n: I18n) => string;
 };
 
 /**
@@ -70,7 +74,12 @@ export const LISTING_COLUMNS = {
     kind: "choice",
     values: LISTING_TYPES,
     form: { label: "Sell / Rent", input: "choice" },
-    filter: { op: "equals", param: "type" },
+    filter: {
+      op: "equals",
+      param: "type",
+      says: { rent: msg("For rent"), sale: msg("For sale") },
+      unset: msg("Rent or sale"),
+    },
     card: true,
     jsonLd: true,
     shown: true,
@@ -92,6 +101,7 @@ export const LISTING_COLUMNS = {
     generated: true,
     min: 0,
     max: 750_000_000,
+    unit: "money",
     filter: { op: "range", min: "minPrice", max: "maxPrice" },
     sorts: [
       { name: "price-asc", tag: "a", direction: "asc", label: msg("Price: low to high") },
@@ -103,38 +113,38 @@ export const LISTING_COLUMNS = {
     min: 1,
     max: 50,
     form: { label: "Bedrooms", input: "number" },
-    filter: { op: "atLeast", param: "beds" },
+    filter: { op: "atLeast", param: "beds", says: { one: "{count}+ bedroom", other: "{count}+ bedrooms" } },
     card: true,
     jsonLd: true,
     shown: true,
-    describe: (count, { tn }) => tn(count, "{count}+ bedroom", "{count}+ bedrooms"),
   },
   bathrooms: {
     kind: "integer",
     min: 1,
     max: 50,
     form: { label: "Bathrooms", input: "number" },
-    filter: { op: "atLeast", param: "baths" },
+    filter: {
+      op: "atLeast",
+      param: "baths",
+      says: { one: "{count}+ bathroom", other: "{count}+ bathrooms" },
+    },
     card: true,
     jsonLd: true,
     shown: true,
-    describe: (count, { tn }) => tn(count, "{count}+ bathroom", "{count}+ bathrooms"),
   },
   parking: {
     kind: "boolean",
     form: { label: "Parking spot", input: "yesNo" },
-    filter: { op: "flag", param: "parking" },
+    filter: { op: "flag", param: "parking", says: msg("parking") },
     jsonLd: true,
     shown: true,
-    describe: (_, { t }) => t("parking"),
   },
   furnished: {
     kind: "boolean",
     form: { label: "Furnished", input: "yesNo" },
-    filter: { op: "flag", param: "furnished" },
+    filter: { op: "flag", param: "furnished", says: msg("furnished") },
     jsonLd: true,
     shown: true,
-    describe: (_, { t }) => t("furnished"),
   },
   location: {
     kind: "text",
@@ -148,11 +158,10 @@ export const LISTING_COLUMNS = {
   offer: {
     kind: "boolean",
     form: { label: "Offer", input: "yesNo" },
-    filter: { op: "flag", param: "offer" },
+    filter: { op: "flag", param: "offer", says: msg("offers only") },
     card: true,
     jsonLd: true,
     shown: true,
-    describe: (_, { t }) => t("offers only"),
   },
   regularPrice: {
     kind: "integer",
@@ -239,6 +248,30 @@ export function filterParams(filter: ValueFilter["filter"]): string[] {
 }
 
 type Declared = (typeof LISTING_COLUMNS)[ListingColumn];
+type Field<Column extends ListingColumn> = (typeof LISTING_COLUMNS)[Column];
+/** The columns the listing form asks for (those with `form`). */
+type FormColumn = {
+  [Column in ListingColumn]: Field<Column> extends { form: object } ? Column : never;
+}[ListingColumn];
+/** A form field's value as the app holds it: a Yes/No a boolean, a choice one of its values, a text a string. */
+type ValueOf<F> = F extends { kind: "boolean" }
+  ? boolean
+  : F extends { values: readonly (infer Value)[] }
+    ? Value
+    : F extends { kind: "text" | "id" }
+      ? string
+      : number;
+
+/**
+ * The fields the listing form asks for, typed as declared: `{ type: ListingType; name: string; bedrooms: number;
+ * parking: boolean; discountedPrice: number | null; ... }` (the read and write shapes, listing.model.ts).
+ */
+export type ListingFormFields = {
+  -readonly [Column in FormColumn]: Field<Column> extends { nullable: true }
+    ? ValueOf<Field<Column>> | null
+    : ValueOf<Field<Column>>;
+};
+
 type SortOf<Field> = Field extends { sorts: readonly (infer Sort)[] } ? Sort : never;
 /** A sort of the search as declared: its URL name, cursor tag, direction and label. */
 export type ListingSort = SortOf<Declared>;

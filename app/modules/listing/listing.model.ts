@@ -1,5 +1,6 @@
 import { isThrownResponse } from "#app/http/thrown-response.ts";
 import { shownAddress } from "./listing.address.ts";
+import type { ListingFormFields } from "./listing.fields.ts";
 
 // A listing as the app reads and writes it (SPEC.md section 3), safe for the browser. The repo is the only
 // place that turns rows into these shapes and back: booleans, epoch-millisecond timestamps, coordinates and
@@ -8,7 +9,7 @@ import { shownAddress } from "./listing.address.ts";
 export const LISTING_TYPES = ["rent", "sale"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
-/** Issue 13: a listing is available until its owner marks it let (rent) or sold (sale). */
+/** A listing is available until its owner marks it let (rent) or sold (sale). */
 export const LISTING_STATUSES = ["available", "let", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
@@ -19,28 +20,14 @@ export type ListingStatus = (typeof LISTING_STATUSES)[number];
 export type ListingImage = { id: string; storageKey: string; width: number; height: number };
 
 /**
- * The read shape: a listing with its photos, cover first (SPEC.md's imageUrls, as stored photos rather than
- * bare URLs, so a page can offer every width). `discountedPrice` is null without an offer.
+ * The read shape: the fields the form asks for, as listing.fields.ts declares them (type, name, rooms,
+ * parking, furnished, location, offer, prices), with its photos, cover first (SPEC.md's imageUrls, as stored
+ * photos rather than bare URLs, so a page can offer every width). `discountedPrice` is null without an offer.
  */
-export type Listing = {
+export type Listing = ListingFormFields & {
   id: string;
-  type: ListingType;
-  name: string;
-  bedrooms: number;
-  bathrooms: number;
-  parking: boolean;
-  furnished: boolean;
-  location: string;
-  offer: boolean;
-  regularPrice: number;
-  discountedPrice: number | null;
   images: ListingImage[];
   geolocation: { lat: number; lng: number };
-  /**
-   * Whether visitors see the house number and a pin; when false, the street alone and a circle around the
-   * area (listing.address.ts), on the page, in feeds, alerts and structured data.
-   */
-  exactAddress: boolean;
   /** When it was last saved (epoch ms); lists are newest first. */
   timestamp: number;
   userRef: string;

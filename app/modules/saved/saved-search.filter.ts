@@ -1,5 +1,9 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
-import { type ListingColumn, VALUE_FILTERS } from "#app/modules/listing/listing.fields.ts";
+import {
+  LISTING_FILTERS,
+  type ListingColumn,
+  type ValueFilter,
+} from "#app/modules/listing/listing.fields.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
 import { valueConditions } from "#app/modules/search/search.conditions.ts";
@@ -29,26 +33,52 @@ export function normalizeSearchQuery(query: string) {
   return filterQuery(parseSearchFilter(new URLSearchParams(query)));
 }
 
-/** The filters in words: "For rent · “berlin” · $500 to $1,500 · 2+ bedrooms · parking · on the map area". */
+/** The filters in words: "For rent · “berlin” · $500 to $1,500 · 2+ bedrooms · parking · in a map area". */
 export function describeFilter(filter: SearchFilters, i18n: I18n): string {
-  const { t, money } = i18n;
-  const words: string[] = [];
-  words.push(
-    filter.type === "rent" ? t("For rent") : filter.type === "sale" ? t("For sale") : t("Rent or sale"),
-  );
-  if (filter.q) words.push(t("“{words}”", { words: filter.q }));
-  if (filter.minPrice !== null && filter.maxPrice !== null)
-    words.push(t("{min} to {max}", { min: money(filter.minPrice), max: money(filter.maxPrice) }));
-  else if (filter.minPrice !== null) words.push(t("from {min}", { min: money(filter.minPrice) }));
-  else if (filter.maxPrice !== null) words.push(t("up to {max}", { max: money(filter.maxPrice) }));
-  // Every other filter says itself as its field declares (listing.fields.ts).
-  for (const { filter: declared, field } of VALUE_FILTERS) {
-    if (declared.op === "range" || !field.describe) continue;
-    const value = filterValue(filter, declared.param);
-    if (value !== null && value !== false) words.push(field.describe(Number(value), i18n));
+  const { t } = i18n;
+  // In the order the fields are declared; the words and the map's area are one filter of two columns each.
+  const words = LISTING_FILTERS.map((entry) => {
+    if (entry.filter.op === "words") return filter.q ? t("“{words}”", { words: filter.q }) : null;
+    if (entry.filter.op === "area") return filter.bbox ? t("in a map area") : null;
+    return describeValueFilter(entry as ValueFilter, filter, i18n);
+  });
+  return [...new Set(words.filter((said) => said !== null))].join(" · ");
+}
+
+/**
+ * One value filter in words, as its field declares it (listing.fields.ts): a choice or a flag by its words,
+ * a lower bound by its plural ("2+ bedrooms"), a range by its values in the field's unit ("72 to 100 m²");
+ * null when the filter is not set (and says nothing then).
+ */
+export function describeValueFilter({ filter, field }: ValueFilter, filters: SearchFilters, i18n: I18n) {
+  const { t, tn } = i18n;
+  if (filter.op === "range") {
+    const min = filterValue(filters, filter.min) as number | null;
+    const max = filterValue(filters, filter.max) as number | null;
+    const inUnit = (value: number) => formatInUnit(value, field.unit, i18n);
+    // A unit after a number is said once, after the last one ("72 to 100 m²"); money is said with each.
+    if (min !== null && max !== null) {
+      const low = field.unit === "money" ? inUnit(min) : i18n.number(min);
+      return t("{min} to {max}", { min: low, max: inUnit(max) });
+    }
+    if (min !== null) return t("from {min}", { min: inUnit(min) });
+    if (max !== null) return t("up to {max}", { max: inUnit(max) });
+    return null;
   }
-  if (filter.bbox) words.push(t("in a map area"));
-  return words.join(" · ");
+  const value = filterValue(filters, filter.param);
+  if (filter.op === "equals") {
+    const says = value === null ? filter.unset : filter.says[value as string];
+    return says ? t(says) : null;
+  }
+  if (value === null || value === false) return null;
+  if (filter.op === "flag") return t(filter.says);
+  return tn(value as number, filter.says.one, filter.says.other);
+}
+
+/** A value in a field's unit: "$1,500" for money, "72 m²" for a unit, "72" for none. */
+function formatInUnit(value: number, unit: string | undefined, i18n: I18n) {
+  if (unit === "money") return i18n.money(value);
+  return unit ? `${i18n.number(value)} ${unit}` : i18n.number(value);
 }
 
 /** What the matcher needs of a listing: the read shape (photos aside), as the listing repo returns it. */

@@ -1,14 +1,15 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import {
   filterParams,
+  type LISTING_COLUMNS,
   LISTING_SORTS,
+  type ListingColumn,
   type ListingSort,
   VALUE_FILTERS,
 } from "#app/modules/listing/listing.fields.ts";
-import type { ListingType } from "#app/modules/listing/listing.model.ts";
 
 // What a search is, as the page shows it and its links carry it (safe for the browser, no Zod). The URL
-// parameters are a public interface (issue 11): their names and values are linked and bookmarked.
+// parameters are a public interface: their names and values are linked and bookmarked.
 
 export type SearchSort = ListingSort["name"];
 /** The sorts a search offers (listing.fields.ts), the default first. */
@@ -21,21 +22,37 @@ export const SORT_LABELS = Object.fromEntries(LISTING_SORTS.map((sort) => [sort.
 /** An area of the map in decimal degrees, west < east and south < north (never across the antimeridian). */
 export type Bbox = { west: number; south: number; east: number; north: number };
 
+type Declared = typeof LISTING_COLUMNS;
+/** The URL parameters of a field's value filter (a range has two), none for the words and the map's area. */
+type ParamNames<Field> = Field extends {
+  filter: { op: "range"; min: infer Min extends string; max: infer Max extends string };
+}
+  ? Min | Max
+  : Field extends { filter: { op: "equals" | "flag" | "atLeast"; param: infer Param extends string } }
+    ? Param
+    : never;
+/** What such a parameter holds once read: a flag is on or off; a choice one of its values, a bound a number. */
+type ParamValue<Field> = Field extends { filter: { op: "flag" } }
+  ? boolean
+  : Field extends { values: readonly (infer Value)[] }
+    ? Value | null
+    : number | null;
+
+/**
+ * The value filters as listing.fields.ts declares them, by URL parameter: `type: ListingType | null`,
+ * `minPrice: number | null`, `beds: number | null`, `parking: boolean`... (null or false: no filter).
+ */
+export type FilterValues = {
+  -readonly [Column in ListingColumn as ParamNames<Declared[Column]>]: ParamValue<Declared[Column]>;
+};
+
 /** A search as it was read from the URL: every value is the one used (swapped, clamped or dropped). */
 export type SearchParams = {
   q: string;
-  type: ListingType | null;
-  minPrice: number | null;
-  maxPrice: number | null;
-  beds: number | null;
-  baths: number | null;
-  parking: boolean;
-  furnished: boolean;
-  offer: boolean;
   sort: SearchSort;
   bbox: Bbox | null;
   view: "list" | "map";
-};
+} & FilterValues;
 
 /** What a search filters on: the page's search, whatever the sort and the view (a saved search is one). */
 export type SearchFilters = Omit<SearchParams, "sort" | "view">;
@@ -47,20 +64,20 @@ export type SearchFilters = Omit<SearchParams, "sort" | "view">;
  */
 export const COUNTED_UP_TO = 1000;
 
-/** Words of a query are cut at this many characters (issue 11). */
+/** A query is cut at this many characters: enough for any address, and a bound on the work one request asks for. */
 export const MAX_QUERY_LENGTH = 200;
+
+/** No value filter: every flag off, every other parameter unset. */
+const NO_FILTER = Object.fromEntries(
+  VALUE_FILTERS.flatMap(({ filter }) =>
+    filterParams(filter).map((param) => [param, filter.op === "flag" ? false : null]),
+  ),
+) as FilterValues;
 
 export const EMPTY_SEARCH: SearchParams = {
   q: "",
-  type: null,
-  minPrice: null,
-  maxPrice: null,
-  beds: null,
-  baths: null,
-  parking: false,
-  furnished: false,
-  offer: false,
-  sort: "newest",
+  ...NO_FILTER,
+  sort: SEARCH_SORTS[0]!,
   bbox: null,
   view: "list",
 };
