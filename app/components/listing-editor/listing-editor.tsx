@@ -47,7 +47,11 @@ const CAPTIONS_OF: Partial<Record<ListingFormField, ListingFormField>> = {
   imageCaptions: "imageIds",
   floorPlanCaptions: "floorPlanIds",
 };
-const FLOOR_PLAN_LIMIT = { max: LISTING_LIMITS.maxFloorPlans, tooMany: LISTING_MESSAGES.maxFloorPlans };
+const FLOOR_PLAN_LIMIT = {
+  kind: "floorPlan",
+  max: LISTING_LIMITS.maxFloorPlans,
+  tooMany: LISTING_MESSAGES.maxFloorPlans,
+} as const;
 
 /**
  * The create/edit listing form (SPEC.md section 2). The inputs keep their own values (the browser submits
@@ -64,7 +68,11 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData }: 
   const [offer, setOffer] = useState(defaults.offer);
   // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
   const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
-  const photos = usePhotoUploads(defaults.photos, { max: photosMax, tooMany: maxImagesMessage(photosMax) });
+  const photos = usePhotoUploads(defaults.photos, {
+    kind: "photo",
+    max: photosMax,
+    tooMany: maxImagesMessage(photosMax),
+  });
   const floorPlans = usePhotoUploads(defaults.floorPlans, FLOOR_PLAN_LIMIT);
   const uploading = photos.busy || floorPlans.busy;
   const formElement = useRef<HTMLFormElement>(null);

@@ -111,9 +111,7 @@ export function PhotoField({ id, kind, photos, max, error, onEdit, disabled }: P
       </label>
       <FieldError id={`${id}-error`} message={error} />
       <p aria-live="polite" className="mt-2 text-sm font-semibold text-muted">
-        {photos.items.length > 0
-          ? t("{uploaded} of {count} images uploaded", { uploaded, count: max })
-          : ""}
+        {photos.items.length > 0 ? t("{uploaded} of {count} images uploaded", { uploaded, count: max }) : ""}
       </p>
       {photos.items.length > 0 ? (
         <ul
@@ -127,7 +125,7 @@ export function PhotoField({ id, kind, photos, max, error, onEdit, disabled }: P
               index={index}
               count={photos.items.length}
               cover={item.key === coverKey}
-              canBeCover={kind === "photo"}
+              kind={kind}
               onCaption={(caption) => {
                 photos.setCaption(item.key, caption);
                 onEdit();

@@ -9,7 +9,7 @@ type Props = {
   /** The first photo that will be saved (failed uploads are skipped). */
   cover: boolean;
   /** Photos can be made the cover; floor plans never are. */
-  canBeCover: boolean;
+  kind: "photo" | "floorPlan";
   onCaption: (caption: string) => void;
   onRemove: () => void;
   onRetry: () => void;
@@ -28,7 +28,7 @@ export const photoTileId = (key: string) => `photo-tile-${key}`;
  * buttons that order it.
  */
 export function PhotoTile(props: Props) {
-  const { item, index, count, cover, canBeCover, onCaption, onRemove, onRetry, onMove, onMakeCover } = props;
+  const { item, index, count, cover, kind, onCaption, onRemove, onRetry, onMove, onMakeCover } = props;
   const { t, translate } = useI18n();
   const progressId = `photo-progress-${item.key}`;
   const captionId = `photo-caption-${item.key}`;
@@ -81,7 +81,7 @@ export function PhotoTile(props: Props) {
             type="text"
             value={item.caption}
             maxLength={LISTING_LIMITS.captionMax}
-            placeholder={t("e.g. Kitchen with garden view")}
+            placeholder={kind === "photo" ? t("e.g. Kitchen with garden view") : t("e.g. Ground floor")}
             onChange={(event) => onCaption(event.target.value)}
             className="text-input mt-1 rounded-lg px-3 py-2"
           />
@@ -113,7 +113,7 @@ export function PhotoTile(props: Props) {
             >
               →
             </button>
-            {canBeCover && !cover ? (
+            {kind === "photo" && !cover ? (
               <button type="button" className={smallButton} onClick={onMakeCover}>
                 {t("Make cover")}
                 <span className="sr-only"> {item.name}</span>

@@ -56,8 +56,11 @@ export type PhotoUploads = {
  */
 const FAILED_TOAST_ID = LISTING_MESSAGES.imagesNotUploaded;
 
-/** How many images a field takes, and what the lister is told when a choice would exceed that. */
-export type PhotoLimit = { max: number; tooMany: string };
+/**
+ * A field's images: photos or floor plans, how many it takes, and what the lister is told when a choice would
+ * exceed that.
+ */
+export type PhotoLimit = { kind: "photo" | "floorPlan"; max: number; tooMany: string };
 
 /**
  * The photos (or floor plans) of the listing form and their resumable (tus) uploads, each with its own
@@ -68,7 +71,10 @@ export function usePhotoUploads(initial: ListingFormPhoto[], limit: PhotoLimit):
   const [items, setItems] = useState<PhotoItem[]>(() =>
     initial.map((photo, index) => ({
       key: photo.id,
-      name: t("Photo {index}", { index: index + 1 }),
+      name:
+        limit.kind === "photo"
+          ? t("Photo {index}", { index: index + 1 })
+          : t("Floor plan {index}", { index: index + 1 }),
       status: "done",
       progress: 100,
       imageId: photo.id,
@@ -226,10 +232,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[], limit: PhotoLimit):
     });
   }, []);
 
-  const setCaption = useCallback(
-    (key: string, caption: string) => update(key, { caption }),
-    [update],
-  );
+  const setCaption = useCallback((key: string, caption: string) => update(key, { caption }), [update]);
 
   const busy = items.some((item) => item.status === "uploading" || item.status === "processing");
   const failed = items.some((item) => item.status === "failed");

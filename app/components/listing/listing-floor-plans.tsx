@@ -57,7 +57,10 @@ export function ListingFloorPlans({ floorPlans, name }: Props) {
                 />
               </button>
               {plan.caption ? (
-                <figcaption aria-hidden="true" className="border-t border-line px-4 py-2 text-sm font-semibold">
+                <figcaption
+                  aria-hidden="true"
+                  className="border-t border-line px-4 py-2 text-sm font-semibold"
+                >
                   {plan.caption}
                 </figcaption>
               ) : null}

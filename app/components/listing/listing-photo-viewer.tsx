@@ -68,9 +68,7 @@ export default function PhotoViewer({ images, name, start, onClose, kind = "phot
   return (
     <dialog
       ref={dialog}
-      aria-label={
-        kind === "photo" ? t("Photos of {name}", { name }) : t("Floor plans of {name}", { name })
-      }
+      aria-label={kind === "photo" ? t("Photos of {name}", { name }) : t("Floor plans of {name}", { name })}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         // Escape: React closes the dialog by unmounting it, so the browser's own close is not needed.
