@@ -112,7 +112,10 @@ export async function startServices(config: Config): Promise<Services> {
     maxUploadBytes: config.storage.maxUploadBytes,
     quota: {
       // Never below one whole listing's images, or a site allowing 40 photos could not save one.
-      maxPhotos: Math.max(config.limits.pendingPhotos, config.listingPhotosMax + LISTING_LIMITS.maxFloorPlans),
+      maxPhotos: Math.max(
+        config.limits.pendingPhotos,
+        config.listingPhotosMax + LISTING_LIMITS.maxFloorPlans,
+      ),
       maxBytes: config.limits.pendingPhotoBytes,
     },
     decodeQueue: createWorkQueue({

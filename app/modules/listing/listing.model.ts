@@ -72,7 +72,14 @@ export type ListingWrite = Omit<
  */
 export type ListingSummary = Omit<
   Listing,
-  "parking" | "furnished" | "geolocation" | "timestamp" | "userRef" | "publishedAt" | "changedAt" | "floorPlans"
+  | "parking"
+  | "furnished"
+  | "geolocation"
+  | "timestamp"
+  | "userRef"
+  | "publishedAt"
+  | "changedAt"
+  | "floorPlans"
 >;
 
 /** The card's share of a listing: its cover photo, not the gallery. */

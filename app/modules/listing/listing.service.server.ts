@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import type { Db } from "#app/db/db.server.ts";
 import type { Config } from "#app/config.server.ts";
+import type { Db } from "#app/db/db.server.ts";
 import type { ImageKind, ImageRow } from "#app/db/schema.ts";
 import {
   ForbiddenError,

@@ -111,7 +111,10 @@ describe(`your data (${engine})`, () => {
       { url: expect.stringMatching(/^https:\/\/homes\.example\.com\/images\/.+\.webp$/), caption: null },
     ]);
     expect(data.listings[0]?.floorPlans).toEqual([
-      { url: expect.stringMatching(/^https:\/\/homes\.example\.com\/images\/.+\.webp$/), caption: "Ground floor" },
+      {
+        url: expect.stringMatching(/^https:\/\/homes\.example\.com\/images\/.+\.webp$/),
+        caption: "Ground floor",
+      },
     ]);
     expect(data.savedHomes).toEqual([
       expect.objectContaining({ listingId: listing.id, name: "Dora's flat" }),
