@@ -22,9 +22,9 @@ export default defineConfig({
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   reporter,
-  // A test that signs up goes through the form and the verification e-mail: up to 20 s on a busy 2-core machine,
-  // and several tests sign up twice.
-  timeout: 90_000,
+  // Tests start signed in by writing the session (tests/support/sessions.ts); the few that go through the sign-up
+  // form and its e-mail take up to 20 s of this on a busy 2-core machine. Longer journeys set their own.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after the setup ran.

@@ -10,7 +10,8 @@ import { defineConfig } from "vitest/config";
  *   on the configured engine are named `*.engine.test.ts`; CI's PostgreSQL pass runs only those.
  *
  * A file's tier follows from what it opens, so a new test cannot land in the wrong one: every file outside
- * tests/ops that creates a database (createTestDb, the PostgreSQL test helpers, createDb) is in `db`.
+ * tests/ops that creates a database (createTestDb, createTestServices, the PostgreSQL test helpers, createDb)
+ * is in `db`, and so are the route tests of tests/routes (loaders and actions on the app's services).
  */
 const SOURCE_TESTS = [
   "app/**/*.test.ts",
@@ -21,11 +22,15 @@ const SOURCE_TESTS = [
 ];
 const SERVER_TESTS = ["tests/ops/**/*.test.ts"];
 const NOT_SOURCE = ["node_modules/**", "tests/ops/**", "tests/e2e/**"];
-const OPENS_A_DATABASE = /\b(createTestDb|createTestDatabase|postgresServerForSuite|createDb)\b/;
+const OPENS_A_DATABASE =
+  /\b(createTestDb|createTestServices|createTestDatabase|postgresServerForSuite|createDb)\b/;
 
-const dbTests = SOURCE_TESTS.flatMap((pattern) => globSync(pattern, { exclude: NOT_SOURCE })).filter((file) =>
-  OPENS_A_DATABASE.test(readFileSync(file, "utf8")),
-);
+const dbTests = [
+  ...globSync("tests/routes/**/*.test.ts"),
+  ...SOURCE_TESTS.flatMap((pattern) => globSync(pattern, { exclude: NOT_SOURCE })).filter((file) =>
+    OPENS_A_DATABASE.test(readFileSync(file, "utf8")),
+  ),
+];
 
 const shared = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } as const;
 

@@ -22,7 +22,7 @@ import { createMailOutbox, type MailOutbox } from "#app/modules/mail/mail.outbox
 import { sendReportDigest } from "#app/modules/moderation/moderation.digest.server.ts";
 import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
 import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { searchAlertsJob } from "#app/modules/saved/alerts.server.ts";
+import { searchAlertsJob } from "#app/modules/saved/alerts.job.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
@@ -78,11 +78,23 @@ export const servicesContext = createContext<Services>();
 
 const stopSweepers = new WeakMap<Services, () => void>();
 
+/** How startServices runs beside its caller. */
+export type StartOptions = {
+  /**
+   * Whether the background work starts: the jobs, the upload sweeper, the outbox's first drain (default true).
+   * Tests that call loaders and actions turn it off, so nothing writes but the requests they make.
+   */
+  background?: boolean;
+};
+
 /**
  * Builds the services from `config` and brings the database schema up to date; with MIGRATE_ON_START=false it
  * refuses to start on a database that lacks migrations (they run apart, `npm run migrate up`).
  */
-export async function startServices(config: Config): Promise<Services> {
+export async function startServices(
+  config: Config,
+  { background = true }: StartOptions = {},
+): Promise<Services> {
   logger.level = config.logLevel;
   const metrics = createMetrics();
   const db = createDb(config.database, metrics.database("primary"));
@@ -155,8 +167,9 @@ export async function startServices(config: Config): Promise<Services> {
     // The version is read where the pages read: a replica's pages and version move together.
     pageCache: createPageCache({ db: readDb, settings: config.pageCache, metrics: metrics.cache }),
   };
-  stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
   registerJobs(services);
+  if (!background) return services;
+  stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
   jobs.start();
   // Mail a stopped (or killed) process left queued goes now, not at the job's first turn.
   mailer.kick();
@@ -187,7 +200,7 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
     },
   });
   // Instant alerts within 5 minutes of publication, and saved homes' price drops, lets and sales at each user's
-  // frequency: a sweep and the sending every minute (saved/alerts.server.ts).
+  // frequency: a sweep and the sending every minute (saved/alerts.job.server.ts).
   jobs.register(searchAlertsJob({ db, mailer, config }, config.alertIntervalMs));
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({

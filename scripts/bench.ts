@@ -75,7 +75,7 @@ console.log(
 );
 for (const figures of nginxLoads) {
   if (figures.requestsPerSecond === 0) continue;
-  // Goals (issue 14): the app alone at >= 10% of nginx serving the same bytes, >= 70% through nginx's cache.
+  // Goals: the app alone at >= 10% of nginx serving the same bytes, >= 70% through nginx's cache.
   for (const [suffix, goal] of [
     ["", 0.1],
     [" via nginx cache", 0.7],
@@ -153,7 +153,7 @@ async function prepare(engine: string, benchOptions: BenchOptions): Promise<Benc
   return preparePostgresData(benchOptions.postgresUrl, photos, benchOptions.listings);
 }
 
-/** issue 5: the same pages as static files from nginx, the most a server could do with those bytes. */
+/** The same pages as static files from nginx, the most a server could do with those bytes. */
 async function benchNginx(first: EngineResult, benchOptions: BenchOptions): Promise<LoadFigures[]> {
   if (!benchOptions.nginx) return [];
   if (!nginxInstalled()) {

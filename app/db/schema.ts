@@ -87,7 +87,7 @@ export interface ListingTable {
   lng: number;
   timestamp: ColumnType<number, number, number>;
   status: ColumnType<ListingStatusValue, ListingStatusValue | undefined, ListingStatusValue>;
-  /** When it was first published (epoch ms); null: its timestamp (rows older than issue 13, tools). */
+  /** When it was first published (epoch ms); null: its timestamp (rows older than the column, tools). */
   publishedAt: NullableMs;
   /** Its last change: a save, a status, a renewal; null: its timestamp. */
   changedAt: NullableMs;

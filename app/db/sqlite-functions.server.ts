@@ -5,7 +5,7 @@ import { textHasQueryWordsAsIndexed } from "#app/modules/search/search.words.ts"
 // read: no trigger, index or generated column uses them, so a database written by any other tool (the sqlite3
 // shell, a restore) stays valid without them.
 
-/** The name the search's SQL calls: search.repo.server.ts. */
+/** The name the search's SQL calls: search.filter-sql.server.ts. */
 export const HAS_WORDS_FUNCTION = "homestead_has_words";
 
 /**

@@ -93,7 +93,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const form = await readForm(request);
   try {
     const threadId = await sendEnquiry(
-      { db, mailer, publicUrl: config.publicUrl, siteName: config.site.name, limits, t: i18n.t },
+      { db, mailer, publicUrl: config.publicUrl, siteName: config.site.name, limits, i18n },
       user,
       { listingId: form.get("listingId"), body: form.get("message") },
     );

@@ -13,7 +13,7 @@ import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/listing-freshness.ts";
 
-// The links of "Is your home still available?" (issue 13, decision 040): no sign-in, the signed token is the
+// The links of "Is your home still available?" (decision 040): no sign-in, the signed token is the
 // permission. Opening a link changes nothing (mail scanners open links too); the one button on the page does.
 
 export const meta: Route.MetaFunction = ({ matches }) => [

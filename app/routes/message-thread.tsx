@@ -75,7 +75,7 @@ export async function action({ params, context, request, url }: Route.ActionArgs
   const user = await (intent === "reply" ? requireVerifiedUser : requireUser)(context, url);
   try {
     if (intent === "reply") {
-      const deps = { db, mailer, publicUrl: config.publicUrl, siteName: config.site.name, limits, t: i18n.t };
+      const deps = { db, mailer, publicUrl: config.publicUrl, siteName: config.site.name, limits, i18n };
       await replyInThread(deps, user, params.threadId, { body: form.get("message") });
       return redirectWithToast(context, url.pathname, "success", MESSAGE_TEXTS.sent);
     }

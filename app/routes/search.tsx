@@ -11,8 +11,9 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
 import { filterQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
+import { clusterListings } from "#app/modules/search/search.cluster.server.ts";
 import { WORLD } from "#app/modules/search/search.map.ts";
-import { clusterListings, loadSearchPage } from "#app/modules/search/search.repo.server.ts";
+import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { searchMeta } from "#app/modules/search/search.seo.ts";

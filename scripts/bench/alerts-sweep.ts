@@ -2,13 +2,13 @@ import { randomUUID } from "node:crypto";
 import { setImmediate } from "node:timers/promises";
 import { sql } from "kysely";
 import type { NewListingRow } from "#app/db/schema.ts";
-import { sweepSavedSearches } from "#app/modules/saved/alerts.server.ts";
+import { sweepSavedSearches } from "#app/modules/saved/alerts.sweep.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { createUser } from "#tests/support/factories.ts";
 import { createTestDb } from "#tests/support/test-db.ts";
 
 /**
- * The search-alert sweep at scale (issue 13): LISTINGS listings over a year, 50 of them in the last five
+ * The search-alert sweep at scale: LISTINGS listings over a year, 50 of them in the last five
  * minutes, and SEARCHES instant saved searches of every kind, last alerted five minutes ago; times one sweep.
  * SQLite by default, PostgreSQL when DATABASE_URL names a server. Usage:
  *   node scripts/bench/alerts-sweep.ts [listings=100000] [searches=10000]

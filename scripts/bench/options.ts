@@ -4,7 +4,7 @@ import path from "node:path";
 /** How a bench run is shaped; `npm run bench -- --help` lists the flags. */
 export type BenchOptions = {
   listings: number;
-  /** Seconds of each single-page run (50 connections, as issue 14's goals are stated). */
+  /** Seconds of each single-page run (50 connections, as the throughput goals are stated). */
   pageSeconds: number;
   pageConnections: number;
   /** Seconds of the mixed run (200 connections). */

@@ -2,7 +2,8 @@ import { readFile } from "node:fs/promises";
 import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
-import { clusterListings, loadSearchPage } from "#app/modules/search/search.repo.server.ts";
+import { clusterListings } from "#app/modules/search/search.cluster.server.ts";
+import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import type { SearchParams } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { type BenchData, preparePostgresData, prepareSqliteData } from "./bench-data.ts";
@@ -10,7 +11,7 @@ import { type Captured, openCaptured } from "./database-probe.server.ts";
 import { table } from "./report.ts";
 
 /**
- * Search at scale (issue 11). On LISTINGS bench listings (`npm run seed -- --listings N`: eight real cities, their
+ * Search at scale. On LISTINGS bench listings (`npm run seed -- --listings N`: eight real cities, their
  * streets and coordinates; the search indexes are filled by the database itself, SQLite's triggers and
  * PostgreSQL's expression indexes), times the repo functions the search route calls, in this process without
  * HTTP: loadSearchPage (the page and its count) for the list rows, clusterListings for the map. Each row runs

@@ -1,15 +1,15 @@
 import AxeBuilder from "@axe-core/playwright";
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { newAccount } from "#tests/support/accounts.ts";
 import {
   type AppData,
   appDataFixture,
   insertTestListing,
   type TestListing,
-  userIdByEmail,
 } from "#tests/support/app-data.ts";
 import { createUser } from "#tests/support/factories.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 /**
@@ -22,7 +22,7 @@ type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 type Fixtures = {
   /** A listing by someone else, with an offer and three photos: the visitor's view of a detail page. */
   othersListing: { listing: TestListing; ownerId: string; path: string };
-  /** A signed-up user (through the UI) who owns one listing; pages open signed in as them when asked. */
+  /** A signed-in user who owns one listing; pages open signed in as them when asked. */
   owner: { email: string; userId: string; storageState: StorageState; listing: TestListing; path: string };
 };
 
@@ -53,10 +53,9 @@ const test = base.extend<{ signedIn: boolean }, Fixtures & { data: AppData }>({
   owner: [
     async ({ data, browser }, use) => {
       const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-      const { email } = await signUp(await context.newPage(), newAccount("Amira Owner"));
+      const { email, id: userId } = await signedIn(data, await context.newPage(), newAccount("Amira Owner"));
       const storageState = await context.storageState();
       await context.close();
-      const userId = await userIdByEmail(data.db, email);
       const listing = await insertTestListing(data, userId, { name: "Quiet studio by the canal" });
       await use({ email, userId, storageState, listing, path: `/category/rent/${listing.id}` });
     },
@@ -353,12 +352,12 @@ test.describe("signed in", () => {
     await expectNoViolations(page, "messages");
   });
 
-  test("profile without listings", async ({ browser }) => {
+  test("profile without listings", async ({ browser, data }) => {
     // A second account: the worker's owner has a listing by now. Contexts made in a test inherit its
     // storageState (the owner's session), hence the explicit empty one.
     const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
-    await signUp(page, newAccount("Nadia Newcomer"));
+    await signedIn(data, page, newAccount("Nadia Newcomer"));
     await page.goto("/profile");
     await expect(page.getByText("You have no listings yet.")).toBeVisible();
     await expectNoViolations(page, "profile without listings");

@@ -1,7 +1,11 @@
-import { expect, test } from "@playwright/test";
+import { test as base, expect } from "@playwright/test";
 import { newAccount, signIn, signUp } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture } from "#tests/support/app-data.ts";
 import { useGoogleIdentity } from "#tests/support/oidc-provider.ts";
+import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { clearMail, fetchMail, waitForMail } from "#tests/support/smtp-server.ts";
+
+const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 
 test.describe("accounts", () => {
   test("sign up, log out, sign in again", { tag: "@smoke" }, async ({ page }) => {
@@ -21,9 +25,8 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
   });
 
-  test("a wrong password shows Bad User Credentials and signs nobody in", async ({ page }) => {
-    const account = await signUp(page);
-    await page.context().clearCookies();
+  test("a wrong password shows Bad User Credentials and signs nobody in", async ({ page, data }) => {
+    const account = await createAccount(data);
     await page.goto("/sign-in");
     await expect(page.getByRole("heading", { name: "Welcome Back!" })).toBeVisible();
     await page.getByLabel("Email").fill(account.email);
@@ -61,9 +64,11 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Check your inbox" })).toBeVisible();
   });
 
-  test("registering an address twice answers as for a new one, and e-mails its owner", async ({ page }) => {
-    const account = await signUp(page);
-    await page.context().clearCookies();
+  test("registering an address twice answers as for a new one, and e-mails its owner", async ({
+    page,
+    data,
+  }) => {
+    const account = await createAccount(data);
     await page.goto("/sign-up");
     await page.getByLabel("Name").fill("Someone Else");
     await page.getByLabel("Email").fill(account.email);
@@ -111,9 +116,11 @@ test.describe("accounts", () => {
     await expect(page.getByRole("link", { name: "Sign Up Instead" })).toBeVisible();
   });
 
-  test("forgot password: the e-mailed link sets a new password that then signs in", async ({ page }) => {
-    const account = await signUp(page);
-    await page.context().clearCookies();
+  test("forgot password: the e-mailed link sets a new password that then signs in", async ({
+    page,
+    data,
+  }) => {
+    const account = await createAccount(data);
     await clearMail(account.email);
 
     await page.goto("/sign-in");
@@ -215,8 +222,8 @@ test.describe("accounts", () => {
     await context.close();
   });
 
-  test("change name on the profile and see it after reload", async ({ page }) => {
-    await signUp(page, newAccount("Alan Turing"));
+  test("change name on the profile and see it after reload", async ({ page, data }) => {
+    await signedIn(data, page, newAccount("Alan Turing"));
     await page.goto("/profile");
     const name = page.getByLabel("Name");
     await expect(name).toHaveAttribute("readonly", "");
@@ -237,13 +244,12 @@ test.describe("accounts", () => {
     await expect(page.getByRole("heading", { name: "Your Listings" })).toBeVisible();
   });
 
-  test("protected pages send visitors to sign in, and back after signing in", async ({ page }) => {
+  test("protected pages send visitors to sign in, and back after signing in", async ({ page, data }) => {
     for (const path of ["/profile", "/create-listing", "/edit-listing/some-id"]) {
       await page.goto(path);
       await expect(page).toHaveURL(`/sign-in?redirectTo=${encodeURIComponent(path)}`);
     }
-    const account = await signUp(page);
-    await page.context().clearCookies();
+    const account = await createAccount(data);
     await page.goto("/profile");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
@@ -290,14 +296,14 @@ test.describe("server-side checks", () => {
     expect(updateUser.status()).toBe(401);
   });
 
-  test("a request cannot change another user's name", async ({ browser }) => {
+  test("a request cannot change another user's name", async ({ browser, data }) => {
     const victimContext = await browser.newContext();
     const victimPage = await victimContext.newPage();
-    const victim = await signUp(victimPage, newAccount("Victim Person"));
+    const victim = await signedIn(data, victimPage, newAccount("Victim Person"));
 
     const attackerContext = await browser.newContext();
     const attackerPage = await attackerContext.newPage();
-    await signUp(attackerPage, newAccount("Attacker Person"));
+    await signedIn(data, attackerPage, newAccount("Attacker Person"));
     // Whatever the form carries, the server renames only the session's own user.
     const response = await attackerContext.request.post("/profile", {
       form: { intent: "update-name", name: "Renamed By Attacker", userId: "anything", email: victim.email },

@@ -2,15 +2,15 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { newAccount } from "#tests/support/accounts.ts";
 import {
   type AppData,
   appDataFixture,
   insertTestListing,
   type TestListing,
-  userIdByEmail,
 } from "#tests/support/app-data.ts";
 import { createUser } from "#tests/support/factories.ts";
+import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { fetchTileStats } from "#tests/support/tile-server.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
@@ -550,9 +550,8 @@ test("Contact Landlord is hidden from the owner and leads others, via sign-in, t
   data,
   baseURL,
 }) => {
-  test.slow(); // two sign-ups and a sign-in
-  const ownerAccount = await signUp(page, newAccount("Olivia Owner"));
-  const ownerId = await userIdByEmail(data.db, ownerAccount.email);
+  test.slow(); // a sign-in through the screens, and pages of two people
+  const { id: ownerId } = await signedIn(data, page, newAccount("Olivia Owner"));
   const listing = await insertTestListing(data, ownerId, { name: "Loft & garden #2", timestamp: later() });
   const listingUrl = `/category/rent/${listing.id}`;
 
@@ -562,8 +561,7 @@ test("Contact Landlord is hidden from the owner and leads others, via sign-in, t
 
   // A visitor (signed out) sees the link; the contact page sends them to sign in and back.
   const visitor = await browser.newPage({ baseURL });
-  const visitorAccount = await signUp(visitor, newAccount("Victor Visitor"));
-  await visitor.context().clearCookies();
+  const visitorAccount = await createAccount(data, newAccount("Victor Visitor"));
   await gotoHydrated(visitor, listingUrl);
   await visitor.getByRole("link", { name: "Contact Landlord" }).click();
   await expect(visitor).toHaveURL(/\/sign-in\?redirectTo=/);
@@ -582,11 +580,11 @@ test("the contact page's Send Message opens a mailto to the landlord with the li
   page,
   data,
 }) => {
-  test.slow(); // a sign-up, two screenshots and an accessibility scan
+  test.slow(); // two screenshots and an accessibility scan
   const errors = collectErrors(page);
   const owner = await createUser(data.db, { name: "Olivia Owner" });
   const listing = await insertTestListing(data, owner.id, { name: "Loft & garden #2", timestamp: later() });
-  await signUp(page, newAccount("Victor Visitor"));
+  await signedIn(data, page, newAccount("Victor Visitor"));
   await gotoHydrated(page, `/contact/${owner.id}?listingName=Loft%20%26%20garden%20%232`);
   await expect(page.getByRole("heading", { level: 1, name: "Contact Olivia Owner" })).toBeVisible();
 
@@ -615,8 +613,8 @@ test("the contact page's Send Message opens a mailto to the landlord with the li
   expect(await routeData.text()).not.toContain(owner.email);
 });
 
-test("the contact page of an unknown landlord says Could not get landlord data", async ({ page }) => {
-  await signUp(page);
+test("the contact page of an unknown landlord says Could not get landlord data", async ({ page, data }) => {
+  await signedIn(data, page);
   const response = await page.goto("/contact/no-such-user?listingName=Nothing");
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("alert").filter({ hasText: "Could not get landlord data" })).toBeVisible();

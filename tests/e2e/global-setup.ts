@@ -64,7 +64,7 @@ export default async function globalSetup(config: FullConfig): Promise<() => Pro
       ALERT_INTERVAL_SECONDS: "2",
       AUTH_RATE_LIMIT_MAX: "1000",
       LOG_LEVEL: "warn",
-      // The administrator of this run (tests/support/admin.ts signs up or in with it).
+      // The administrator of this run (tests/support/sessions.ts signedInAsAdmin creates it and signs it in).
       ADMIN_EMAILS: E2E_ADMIN_EMAIL,
       AUTH_SECRET: randomBytes(32).toString("base64url"),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),

@@ -1,7 +1,8 @@
 import { test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, signUp, verificationLink } from "#tests/support/accounts.ts";
-import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { newAccount, verificationLink } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 
 /**
  * A keyboard-only user signs up and publishes a listing: focus moves with Tab and Shift+Tab only, controls
@@ -215,9 +216,12 @@ function focusedTile(page: Page) {
 
 // FIXME(a11y): enable once the photo tiles keep the focus (the fix to photo-field.tsx and photo-tile.tsx in
 // the accessibility report); today it falls to <body> after each of these buttons.
-test("the photo tiles keep the focus when a photo is moved, made cover or removed", async ({ page }) => {
+test("the photo tiles keep the focus when a photo is moved, made cover or removed", async ({
+  page,
+  data,
+}) => {
   // Signing up is not what this test is about (the first test does it with the keyboard).
-  await signUp(page, newAccount("Tara Tiles"));
+  await signedIn(data, page, newAccount("Tara Tiles"));
   await page.goto("/create-listing");
   await expect(choice(page, "Offer", "Yes")).toBeEnabled();
   await tabTo(page, page.getByLabel("Images", { exact: true }));
@@ -252,8 +256,8 @@ test("the photo tiles keep the focus when a photo is moved, made cover or remove
 // FIXME(a11y): enable once Your Listings takes the focus after a delete (the fix to your-listings.tsx in the
 // accessibility report); today it falls to <body> and the next Tab lands on the bottom bar.
 test("deleting a listing keeps the keyboard user in Your Listings", async ({ page, data }) => {
-  const account = await signUp(page, newAccount("Dana Delete"));
-  const listing = await insertTestListing(data, await userIdByEmail(data.db, account.email), {
+  const account = await signedIn(data, page, newAccount("Dana Delete"));
+  const listing = await insertTestListing(data, account.id, {
     name: "Loft to be deleted",
   });
   await page.goto("/profile");

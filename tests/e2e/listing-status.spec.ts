@@ -3,12 +3,13 @@ import { runFreshness } from "#app/modules/listing/listing.freshness.server.ts";
 import { createMailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { encodeSearchCursor } from "#app/modules/search/search.query.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
-import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { waitForMail } from "#tests/support/smtp-server.ts";
 
 /**
- * Issue 13: an owner marks a listing let (it leaves its category, the offers and the sitemap; its page keeps a
+ * An owner marks a listing let (it leaves its category, the offers and the sitemap; its page keeps a
  * badge and "This home is no longer available") and available again; a price change and the listing's age on
  * its page; the freshness e-mail with the clock moved (the job's function run from here on the app's
  * database and SMTP peer), its Confirm link, and the same link again.
@@ -34,8 +35,7 @@ async function gotoHydrated(page: Page, path: string) {
 }
 
 test("mark as let: out of the lists, a badge on its page; available again: back", async ({ page, data }) => {
-  const account = await signUp(page, newAccount("Leo Lister"));
-  const owner = await userIdByEmail(data.db, account.email);
+  const { id: owner } = await signedIn(data, page, newAccount("Leo Lister"));
   const name = `Let me flat ${Date.now()}`;
   const listing = await insertTestListing(data, owner, {
     name,
@@ -86,8 +86,7 @@ test("shows a price change and the exact date behind 'Listed ...' on keyboard fo
   page,
   data,
 }) => {
-  const account = await signUp(page, newAccount("Pia Price"));
-  const owner = await userIdByEmail(data.db, account.email);
+  const { id: owner } = await signedIn(data, page, newAccount("Pia Price"));
   const listing = await insertTestListing(data, owner, { name: `Priced flat ${Date.now()}` });
   const changedAt = Date.UTC(2026, 10, 12, 10);
   await data.db
@@ -121,10 +120,8 @@ test("freshness: the owner is asked, Confirm works once with no sign-in, the lis
   data,
   baseURL,
 }) => {
-  const account = newAccount("Fred Fresh");
-  await signUp(page, account);
-  await page.context().clearCookies();
-  const owner = await userIdByEmail(data.db, account.email);
+  const account = await createAccount(data, newAccount("Fred Fresh"));
+  const owner = account.id;
   const name = `Fresh flat ${Date.now()}`;
   const now = Date.now();
   const listing = await insertTestListing(data, owner, { name, timestamp: now - 61 * DAY });

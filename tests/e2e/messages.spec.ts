@@ -1,5 +1,5 @@
 import { type BrowserContext, test as base, expect, type Page } from "@playwright/test";
-import { newAccount, postSignUp, signUp, type TestAccount } from "#tests/support/accounts.ts";
+import { newAccount, type TestAccount } from "#tests/support/accounts.ts";
 import {
   type AppData,
   appDataFixture,
@@ -7,11 +7,12 @@ import {
   openAppData,
   userIdByEmail,
 } from "#tests/support/app-data.ts";
+import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { waitForMail } from "#tests/support/smtp-server.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 /**
- * Issue 12, enquiries that keep addresses private: the relay round trip on an instance with
+ * Enquiries that keep addresses private: the relay round trip on an instance with
  * CONTACT_MODE=relay (every page, `.data` answer and header the enquirer receives is scanned for the owner's
  * address, and the other way round), the default e-mail mode's mailto, its "Send through the site" and "Keep
  * my e-mail private", and a blocked sender.
@@ -66,15 +67,15 @@ test.describe("relay mode (CONTACT_MODE=relay)", () => {
   test("an enquiry and its answer go through the site: neither side ever receives the other's address", {
     tag: "@smoke",
   }, async ({ browser }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(90_000);
     const ownerContext = await browser.newContext({ baseURL: relay.url });
     const enquirerContext = await browser.newContext({ baseURL: relay.url });
     const ownerAnswers = recordAnswers(ownerContext);
     const enquirerAnswers = recordAnswers(enquirerContext);
     const ownerPage = await ownerContext.newPage();
     const page = await enquirerContext.newPage();
-    const owner = await signUp(ownerPage, newAccount("Olivia Owner"));
-    const enquirer = await signUp(page, newAccount("Eve Enquirer"));
+    const owner = await signedIn(relayData, ownerPage, newAccount("Olivia Owner"));
+    const enquirer = await signedIn(relayData, page, newAccount("Eve Enquirer"));
     const listing = await listingOf(relayData, owner, "Quiet loft by the river");
 
     // The enquirer: listing, Contact Landlord, the spec's screen, one press on Send Message.
@@ -138,10 +139,10 @@ test.describe("e-mail mode (the default)", () => {
   }) => {
     const owner = newAccount("Paula Private");
     const ownerPage = await (await browser.newContext()).newPage();
-    await signUp(ownerPage, owner);
+    await signedIn(data, ownerPage, owner);
     const listing = await listingOf(data, owner, "Attic with a view");
 
-    await signUp(page, newAccount("Sam Sender"));
+    await signedIn(data, page, newAccount("Sam Sender"));
     await page.goto(`/category/rent/${listing.id}`);
     await page.getByRole("link", { name: "Contact Landlord" }).click();
     await expect(page.getByRole("heading", { name: "Contact Paula Private" })).toBeVisible();
@@ -179,9 +180,9 @@ test.describe("e-mail mode (the default)", () => {
   }) => {
     test.slow();
     const ownerPage = await (await browser.newContext()).newPage();
-    const owner = await signUp(ownerPage, newAccount("Wendy Webmail"));
+    const owner = await signedIn(data, ownerPage, newAccount("Wendy Webmail"));
     const listing = await listingOf(data, owner, "Cottage by the canal");
-    const enquirer = await signUp(page, newAccount("Theo Through"));
+    const enquirer = await signedIn(data, page, newAccount("Theo Through"));
 
     // The spec's mailto stays; beside it, one press sends the same message through the site.
     await page.goto(`/category/rent/${listing.id}`);
@@ -237,15 +238,12 @@ test.describe("e-mail mode (the default)", () => {
     page,
     data,
   }) => {
-    const owner = newAccount("Olga Owner");
-    const ownerPage = page;
-    await signUp(ownerPage, owner);
+    const owner = await createAccount(data, newAccount("Olga Owner"));
     const listing = await listingOf(data, owner, "Barn");
-    const ownerId = await userIdByEmail(data.db, owner.email);
-    await page.context().clearCookies();
+    const ownerId = owner.id;
     await page.goto(`/contact/${ownerId}?listingId=${listing.id}`);
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=/);
-    await signUp(page, newAccount("Ned Nosy"));
+    await signedIn(data, page, newAccount("Ned Nosy"));
     const answer = await page.goto(`/contact/${ownerId}?listingId=not-${listing.id}`);
     expect(answer?.status()).toBe(404);
     expect(await answer?.text()).not.toContain(owner.email);
@@ -271,22 +269,21 @@ test.describe("e-mail mode's limits", () => {
     const context = await browser.newContext({ baseURL: app.url });
     const page = await context.newPage();
     const owners: Array<TestAccount & { listing: Awaited<ReturnType<typeof listingOf>> }> = [];
-    // The listers are the setting, not the subject: signed up by posting the form (verified, as their link does).
+    // The listers are the setting, not the subject: verified accounts, as their link leaves them.
     for (const name of ["Ann One", "Ben Two", "Cat Three"]) {
-      const owner = newAccount(name);
-      await postSignUp(app.url, owner);
+      const owner = await createAccount(appData, newAccount(name));
       owners.push({ ...owner, listing: await listingOf(appData, owner, `Home of ${name}`) });
     }
     const contactPage = (owner: (typeof owners)[number]) =>
       `/contact/${owner.listing.userRef}?listingId=${owner.listing.id}`;
 
-    await signUp(page, newAccount("Uma Unverified"), { verified: false });
+    await signedIn(appData, page, newAccount("Uma Unverified"), { verified: false });
     const unverified = await page.goto(contactPage(owners[0]!));
     await expect(page).toHaveURL(/\/verify-email\?redirectTo=/);
     expect(await unverified?.text()).not.toContain(owners[0]!.email);
     await context.clearCookies();
 
-    await signUp(page, newAccount("Vera Verified"));
+    await signedIn(appData, page, newAccount("Vera Verified"));
     for (const owner of [owners[0]!, owners[1]!, owners[0]!]) {
       const answer = await page.goto(contactPage(owner));
       expect(answer?.status()).toBe(200);
@@ -309,13 +306,13 @@ test.describe("e-mail mode's limits", () => {
 test("a blocked sender's messages are refused with a clear message", async ({ browser, page, data }) => {
   const owner = newAccount("Bea Blocker");
   const ownerPage = await (await browser.newContext()).newPage();
-  await signUp(ownerPage, owner);
+  await signedIn(data, ownerPage, owner);
   await ownerPage.goto("/profile");
   await ownerPage.getByRole("button", { name: "Keep my e-mail private" }).click();
   await expect(toast(ownerPage, "Your e-mail is private")).toBeVisible();
   const listing = await listingOf(data, owner, "Houseboat");
 
-  await signUp(page, newAccount("Spam Sender"));
+  await signedIn(data, page, newAccount("Spam Sender"));
   await page.goto(`/category/rent/${listing.id}`);
   await page.getByRole("link", { name: "Contact Landlord" }).click();
   await page.getByLabel("Message").fill("Cheap loans!!!");

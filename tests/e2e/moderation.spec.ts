@@ -1,10 +1,10 @@
 import { type Browser, test as base, expect, type Page } from "@playwright/test";
-import { newAccount, signIn, signUp, type TestAccount } from "#tests/support/accounts.ts";
-import { signInAsAdmin } from "#tests/support/admin.ts";
-import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { newAccount, signIn, type TestAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { signedIn, signedInAsAdmin } from "#tests/support/sessions.ts";
 
 /**
- * Issue 12, reports and moderation, as people meet them: a user reports a listing, the administrator hides it
+ * Reports and moderation, as people meet them: a user reports a listing, the administrator hides it
  * on /admin, a visitor gets the page that says it was removed and the listing is gone from the lists, the owner
  * still sees it in Profile, the administrator restores it. Then a suspension: the user is signed out and
  * cannot sign in, their listings are gone, until the suspension is lifted. Every action is in the audit log.
@@ -24,11 +24,11 @@ async function newPage(browser: Browser) {
   return context.newPage();
 }
 
-/** An owner signed up through the screens, with one listing (a rent) of `name`. */
+/** A signed-in owner with one listing (a rent) of `name`. */
 async function ownerWithListing(browser: Browser, data: AppData, name: string) {
   const page = await newPage(browser);
-  const account = await signUp(page, newAccount("Oscar Owner"));
-  const listing = await insertTestListing(data, await userIdByEmail(data.db, account.email), { name });
+  const account = await signedIn(data, page, newAccount("Oscar Owner"));
+  const listing = await insertTestListing(data, account.id, { name });
   return { page, account, listing, path: `/category/rent/${listing.id}` };
 }
 
@@ -67,14 +67,14 @@ test("report, hide: the visitor gets the removed page and the lists lose it; res
   await expect(visitor).toHaveURL(new RegExp(`/sign-in\\?redirectTo=%2Freport%2F${owner.listing.id}`));
   const reporter: TestAccount = newAccount("Rhea Reporter");
   const reporterPage = await newPage(browser);
-  await signUp(reporterPage, reporter);
+  await signedIn(data, reporterPage, reporter);
   await report(reporterPage, owner.path, "Scam", "Asks for a deposit by wire before any visit");
   // The owner has no report link on their own listing.
   await owner.page.goto(owner.path);
   await expect(owner.page.getByRole("link", { name: "Report this listing" })).toHaveCount(0);
 
   const admin = await newPage(browser);
-  await signInAsAdmin(admin);
+  await signedInAsAdmin(data, admin);
   await admin.goto("/admin");
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name }) });
   await expect(card).toContainText("Scam");
@@ -123,11 +123,11 @@ test("suspend: the user is signed out, cannot sign in, their listings are gone; 
   const name = `Suspicious studio ${Date.now()}`;
   const owner = await ownerWithListing(browser, data, name);
   const reporterPage = await newPage(browser);
-  await signUp(reporterPage, newAccount("Rex Reporter"));
+  await signedIn(data, reporterPage, newAccount("Rex Reporter"));
   await report(reporterPage, owner.path, "Offensive", "Insults in the description");
 
   const admin = await newPage(browser);
-  await signInAsAdmin(admin);
+  await signedInAsAdmin(data, admin);
   await admin.goto("/admin");
   const card = admin.getByRole("listitem").filter({ has: admin.getByRole("heading", { name }) });
   await card.getByRole("button", { name: "Suspend owner Oscar Owner" }).click();
@@ -160,12 +160,13 @@ test("suspend: the user is signed out, cannot sign in, their listings are gone; 
 
 test("/admin is the administrators': a visitor is asked to sign in, a user gets the not-found page", async ({
   browser,
+  data,
 }) => {
   const visitor = await newPage(browser);
   await visitor.goto("/admin");
   await expect(visitor).toHaveURL(/\/sign-in\?redirectTo=%2Fadmin/);
   const user = await newPage(browser);
-  await signUp(user, newAccount("Ursula User"));
+  await signedIn(data, user, newAccount("Ursula User"));
   expect((await user.goto("/admin"))?.status()).toBe(404);
   await expect(user.getByRole("heading", { name: "Page not found" })).toBeVisible();
   // better-auth's own admin endpoints are closed, whoever asks.

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from "@playwright/test";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
-import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 
 /**
  * The page cache (decision 041) as people meet it: an owner signed in on one browser and a visitor on
@@ -33,8 +34,8 @@ test("a signed-in owner and a visitor on the same pages each see their own, and 
   const visitorContext = await browser.newContext({ baseURL });
   const owner = await ownerContext.newPage();
   const visitor = await visitorContext.newPage();
-  const account = await signUp(owner, newAccount("Priya Before"));
-  const listing = await insertTestListing(data, await userIdByEmail(data.db, account.email), {
+  const account = await signedIn(data, owner, newAccount("Priya Before"));
+  const listing = await insertTestListing(data, account.id, {
     name: "Cached cottage by the mill",
   });
   const listingPath = `/category/rent/${listing.id}`;
@@ -80,6 +81,7 @@ test("a signed-in owner and a visitor on the same pages each see their own, and 
 test("a visitor's repeated request with the page's ETag is answered 304; a signed-in one never carries one", async ({
   browser,
   playwright,
+  data,
 }) => {
   const baseURL = process.env.E2E_BASE_URL!;
   const visitor = await playwright.request.newContext({ baseURL });
@@ -94,9 +96,9 @@ test("a visitor's repeated request with the page's ETag is answered 304; a signe
 
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await signUp(page, newAccount("Sam Signed"));
-  const signedIn = await context.request.get("/offers", { headers: { accept: "text/html" } });
-  expect(signedIn.headers()["cache-control"]).toBe("private, no-store");
-  expect(signedIn.headers().etag).toBeUndefined();
+  await signedIn(data, page, newAccount("Sam Signed"));
+  const signedInAnswer = await context.request.get("/offers", { headers: { accept: "text/html" } });
+  expect(signedInAnswer.headers()["cache-control"]).toBe("private, no-store");
+  expect(signedInAnswer.headers().etag).toBeUndefined();
   await context.close();
 });

@@ -6,12 +6,14 @@ import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { imageFileKeys } from "#app/modules/image/image.service.server.ts";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
-import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { newAccount, signIn } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { createAccount, signedIn } from "#tests/support/sessions.ts";
 
 /**
- * Publishing (issue 4): create, edit and delete listings with photos through the real form, against the
- * production build with the offline geocoder. Each test signs up its own users, so tests run in parallel.
+ * Publishing: create, edit and delete listings with photos through the real form, against the
+ * production build with the offline geocoder. Each test makes its own users, so tests run in parallel; the
+ * @smoke journey signs in through the Welcome Back! screen, the others start signed in.
  */
 const test = base.extend<object, { data: AppData; photos: Photos }>({
   data: appDataFixture,
@@ -154,10 +156,10 @@ async function expectAccessible(page: Page) {
   expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
 }
 
-async function newUserPage(browser: Browser) {
+async function newUserPage(browser: Browser, data: AppData) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const account = await signUp(page, newAccount("Mallory Other"));
+  const account = await signedIn(data, page, newAccount("Mallory Other"));
   return { page, account, close: () => context.close() };
 }
 
@@ -175,7 +177,7 @@ test("a press while photos upload is kept: Uploading photos… 1 of 3, then save
   photos,
   data,
 }) => {
-  await signUp(page, newAccount("Wanda Waiting"));
+  await signedIn(data, page, newAccount("Wanda Waiting"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat saved after its photos");
   await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
@@ -206,7 +208,7 @@ test("a failed photo stops the save with Images not uploaded until it is retried
   photos,
   data,
 }) => {
-  await signUp(page, newAccount("Fiona Failure"));
+  await signedIn(data, page, newAccount("Fiona Failure"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat with a stubborn photo");
   await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
@@ -272,8 +274,8 @@ async function threeGifs() {
   );
 }
 
-test("photos can be dropped on Add photos", async ({ page, photos }) => {
-  await signUp(page, newAccount("Dori Dropper"));
+test("photos can be dropped on Add photos", async ({ page, photos, data }) => {
+  await signedIn(data, page, newAccount("Dori Dropper"));
   await openForm(page, "/create-listing");
   const zone = page.getByText("Add photos", { exact: true });
   await expect(zone).toBeVisible();
@@ -299,8 +301,9 @@ test("visitors are sent to sign in before creating or editing", async ({ page })
 
 test("publishes a rent listing and a sale offer with 3 photos, shown on their pages and the profile", {
   tag: "@smoke",
-}, async ({ page, photos }) => {
-  const account = await signUp(page, newAccount("Paula Publisher"));
+}, async ({ page, photos, data }) => {
+  const account = await createAccount(data, newAccount("Paula Publisher"));
+  await signIn(page, account);
   await openForm(page, "/create-listing");
   await expect(page.getByRole("heading", { name: "Create a Listing" })).toBeVisible();
   // SPEC.md section 4's defaults, and no coordinates (geocoding is always on).
@@ -383,7 +386,7 @@ test("edits a listing: new price, a photo removed and one added, order kept", as
   photos,
   data,
 }) => {
-  await signUp(page, newAccount("Edith Editor"));
+  await signedIn(data, page, newAccount("Edith Editor"));
   const name = "Canal house in Amsterdam";
   const id = await publish(page, {
     type: "Sell",
@@ -426,7 +429,7 @@ test("edits a listing: new price, a photo removed and one added, order kept", as
 });
 
 test("deletes a listing after confirmation, with its photos", async ({ page, photos, data }) => {
-  await signUp(page, newAccount("Dora Deleter"));
+  await signedIn(data, page, newAccount("Dora Deleter"));
   const name = "Tiny studio to delete";
   const id = await publish(page, {
     name,
@@ -458,8 +461,12 @@ test("deletes a listing after confirmation, with its photos", async ({ page, pho
   expect(gone.status()).toBe(404);
 });
 
-test("shows every validation message of SPEC.md section 5 through the form", async ({ page, photos }) => {
-  await signUp(page, newAccount("Vera Validator"));
+test("shows every validation message of SPEC.md section 5 through the form", async ({
+  page,
+  photos,
+  data,
+}) => {
+  await signedIn(data, page, newAccount("Vera Validator"));
   await openForm(page, "/create-listing");
   const submit = page.getByRole("button", { name: "Create Listing" });
   // In the page, not in a toast (toasts are checked on their own).
@@ -558,8 +565,8 @@ test("the owner edits and deletes from the listing's own page, with the profile'
   baseURL,
   data,
 }) => {
-  const account = await signUp(page, newAccount("Owen Owner"));
-  const listing = await insertTestListing(data, await userIdByEmail(data.db, account.email), {
+  const account = await signedIn(data, page, newAccount("Owen Owner"));
+  const listing = await insertTestListing(data, account.id, {
     name: "Owner's garden flat",
   });
   const listingPage = `/category/rent/${listing.id}`;
@@ -605,7 +612,7 @@ test("another user can neither edit nor delete a listing, not even with forged r
   photos,
   data,
 }) => {
-  await signUp(page, newAccount("Olivia Owner"));
+  await signedIn(data, page, newAccount("Olivia Owner"));
   const name = "Owner's own flat";
   const id = await publish(page, {
     name,
@@ -620,7 +627,7 @@ test("another user can neither edit nor delete a listing, not even with forged r
     .executeTakeFirstOrThrow();
   const [photo] = await listingImages(data, id);
 
-  const other = await newUserPage(browser);
+  const other = await newUserPage(browser, data);
   try {
     await other.page.goto(`/edit-listing/${id}`);
     await expect(other.page).toHaveURL("/");
@@ -668,8 +675,8 @@ test("another user can neither edit nor delete a listing, not even with forged r
   await expect(page.getByRole("heading", { level: 1 })).toContainText(name);
 });
 
-test("a photo upload survives a dropped connection and resumes", async ({ page, photos }) => {
-  await signUp(page, newAccount("Rita Resume"));
+test("a photo upload survives a dropped connection and resumes", async ({ page, photos, data }) => {
+  await signedIn(data, page, newAccount("Rita Resume"));
   await openForm(page, "/create-listing");
   // The first PATCH (the photo's bytes) dies on the way, as on a flaky mobile connection.
   const patches: string[] = [];

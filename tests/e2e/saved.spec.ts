@@ -1,8 +1,9 @@
 import { test as base, expect, type Page } from "@playwright/test";
 import { parseFeed } from "@rowanmanning/feed-parser";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
 import { createUser } from "#tests/support/factories.ts";
+import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { waitForMail } from "#tests/support/smtp-server.ts";
 
 /**
@@ -41,7 +42,6 @@ async function saveThisSearch(page: Page, frequency: "Instant" | "Daily" | "Week
 
 test("a visitor saves a home, signs in, comes back with it saved; /saved lists it; unsave", async ({
   page,
-  browser,
   data,
 }) => {
   const owner = await createUser(data.db);
@@ -50,10 +50,7 @@ test("a visitor saves a home, signs in, comes back with it saved; /saved lists i
   const other = await insertTestListing(data, owner.id, { name: `${name} (gone)`, timestamp: later() });
 
   // An account exists; this browser is a visitor.
-  const account = newAccount("Sam Saver");
-  const signUpContext = await browser.newContext();
-  await signUp(await signUpContext.newPage(), account);
-  await signUpContext.close();
+  const account = await createAccount(data, newAccount("Sam Saver"));
 
   await gotoHydrated(page, `/category/rent/${listing.id}`);
   const save = page.getByRole("main").getByRole("button", { name: "Save", exact: true });
@@ -114,7 +111,7 @@ test("a visitor saves a home, signs in, comes back with it saved; /saved lists i
 test("without JavaScript the heart is a form that saves and comes back", async ({ browser, data }) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
-  const account = await signUp(page, newAccount("No Script"));
+  const account = await signedIn(data, page, newAccount("No Script"));
   const owner = await createUser(data.db);
   const listing = await insertTestListing(data, owner.id, { name: `Plain form home ${Date.now()}` });
   await page.goto(`/category/rent/${listing.id}`);
@@ -133,11 +130,10 @@ test("without JavaScript the heart is a form that saves and comes back", async (
 test("save a search, a matching home is published, the alert arrives with a working unsubscribe; feeds", {
   tag: "@smoke",
 }, async ({ page, request, data }) => {
-  // Waits for the background alert job (every 2 s here) and its e-mail, on top of two sign-ups and feeds.
-  test.setTimeout(150_000);
-  const account = await signUp(page, newAccount("Alex Alert"));
-  // Alerts take a verified address, as opening the sign-up e-mail's link does.
-  await data.db.updateTable("user").set({ emailVerified: true }).where("email", "=", account.email).execute();
+  // Waits for the background alert job (every 2 s here) and its e-mail, on top of the feeds.
+  test.setTimeout(90_000);
+  // Alerts take a verified address (signedIn's accounts are).
+  const account = await signedIn(data, page, newAccount("Alex Alert"));
   await gotoHydrated(page, "/category/sale");
   await saveThisSearch(page, "Instant");
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Search saved" })).toBeVisible();
@@ -212,7 +208,7 @@ test("a search on the map saved from /search keeps its words, price and area; it
   request,
   data,
 }) => {
-  await signUp(page, newAccount("Mia Map"));
+  await signedIn(data, page, newAccount("Mia Map"));
   const owner = await createUser(data.db);
   const word = `mapsaved${Date.now()}`;
   // One home inside the area, one outside it: the feed (like the alert) must tell them apart.
@@ -256,7 +252,7 @@ test("a search on the map saved from /search keeps its words, price and area; it
 });
 
 test("/saved sets how often saved homes' news is e-mailed", async ({ page, data }) => {
-  const account = await signUp(page, newAccount("Wes Weekly"));
+  const account = await signedIn(data, page, newAccount("Wes Weekly"));
   await gotoHydrated(page, "/saved");
   const often = page.getByLabel("E-mail me when a saved home gets cheaper, is let or sold");
   await expect(often).toHaveValue("instant");
@@ -276,8 +272,9 @@ test("/saved sets how often saved homes' news is e-mailed", async ({ page, data 
 
 test("Save this search asks how often, then says Search saved with the way to manage it", async ({
   page,
+  data,
 }) => {
-  await signUp(page, newAccount("Fran Frequency"));
+  await signedIn(data, page, newAccount("Fran Frequency"));
   const word = `daily${Date.now()}`;
   await gotoHydrated(page, `/search?q=${word}&type=rent`);
   await saveThisSearch(page, "Daily");
@@ -292,13 +289,9 @@ test("Save this search asks how often, then says Search saved with the way to ma
 
 test("a visitor who saves a search signs in and comes back to the list with it saved", async ({
   page,
-  browser,
   data,
 }) => {
-  const account = newAccount("Vic Visitor");
-  const signUpContext = await browser.newContext();
-  await signUp(await signUpContext.newPage(), account);
-  await signUpContext.close();
+  const account = await createAccount(data, newAccount("Vic Visitor"));
 
   const word = `weekly${Date.now()}`;
   await gotoHydrated(page, `/search?q=${word}`);
@@ -320,7 +313,7 @@ test("a visitor who saves a search signs in and comes back to the list with it s
 });
 
 test("a link from elsewhere to save a search saves nothing", async ({ page, data, baseURL }) => {
-  const account = await signUp(page, newAccount("Lin Link"));
+  const account = await signedIn(data, page, newAccount("Lin Link"));
   const word = `forged${Date.now()}`;
   const pending = new URLSearchParams({
     intent: "save",

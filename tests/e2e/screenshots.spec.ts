@@ -3,10 +3,11 @@ import { mkdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import { type Browser, type BrowserContext, test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, signIn, signUp } from "#tests/support/accounts.ts";
-import { signInAsAdmin } from "#tests/support/admin.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, openAppData } from "#tests/support/app-data.ts";
 import { type AppServer, REPO_ROOT, startAppServer } from "#tests/support/app-server.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { addSession, createAccount, signedIn, signedInAsAdmin } from "#tests/support/sessions.ts";
 
 /**
  * Every screen of SPEC.md (and the states the issue named) at a phone's 390 px and a desktop's 1440 px, in the
@@ -19,7 +20,7 @@ import { postgresUrlFromEnv } from "#tests/support/pg.ts";
  * Its own app instance: empty first (the empty states), then with the demo data `npm run seed` makes, which
  * is what a new install shows.
  */
-const test = base.extend<object, { app: AppServer; demo: AppServer }>({
+const test = base.extend<object, { app: AppServer; appData: AppData; demo: AppServer }>({
   app: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures take their dependencies by destructuring.
     async ({}, use) => {
@@ -29,6 +30,15 @@ const test = base.extend<object, { app: AppServer; demo: AppServer }>({
       const app = await startAppServer({ env: { ...env, SEED: "false" } });
       await use(app);
       await app.cleanup();
+    },
+    { scope: "worker" },
+  ],
+  /** The instance's data, to make accounts and their sessions. */
+  appData: [
+    async ({ app }, use) => {
+      const data = await openAppData(app.env);
+      await use(data);
+      await data.close();
     },
     { scope: "worker" },
   ],
@@ -155,8 +165,12 @@ function seedDemoData(app: AppServer) {
   });
 }
 
-test("an empty marketplace: no offers, no listings, a new user's profile", async ({ browser, app }) => {
-  const account = newAccount("Nadia Newcomer");
+test("an empty marketplace: no offers, no listings, a new user's profile", async ({
+  browser,
+  app,
+  appData,
+}) => {
+  const account = await createAccount(appData, newAccount("Nadia Newcomer"));
   await atEachWidth(browser, app, async (page, viewport) => {
     await gotoHydrated(page, "/");
     await shoot(page, viewport, "explore-empty");
@@ -166,19 +180,17 @@ test("an empty marketplace: no offers, no listings, a new user's profile", async
     await gotoHydrated(page, "/category/rent");
     await expect(page.getByText("No listings for rent")).toBeVisible();
     await shoot(page, viewport, "category-empty");
-    if (viewport.width === VIEWPORTS[0].width) await signUp(page, account);
-    else await signIn(page, account);
+    await addSession(appData, page, account.id);
     await gotoHydrated(page, "/profile");
     await expect(page.getByText("You have no listings yet.")).toBeVisible();
     await shoot(page, viewport, "profile-empty");
   });
 });
 
-test("a newcomer who has not verified their e-mail yet", async ({ browser, app }) => {
-  const account = newAccount("Vic Unverified");
+test("a newcomer who has not verified their e-mail yet", async ({ browser, app, appData }) => {
+  const account = await createAccount(appData, newAccount("Vic Unverified"), { verified: false });
   await atEachWidth(browser, app, async (page, viewport) => {
-    if (viewport.width === VIEWPORTS[0].width) await signUp(page, account, { verified: false });
-    else await signIn(page, account);
+    await addSession(appData, page, account.id);
     await gotoHydrated(page, "/create-listing");
     await expect(page.getByRole("heading", { name: "Verify your e-mail" })).toBeVisible();
     await shoot(page, viewport, "verify-email");
@@ -267,7 +279,7 @@ test("a lister's screens", async ({ browser, demo: app }) => {
       await expect(page.getByRole("dialog")).toBeVisible();
       await shoot(page, viewport, "listing-own-delete", { whole: false });
       await page.getByRole("button", { name: "Cancel" }).click();
-      // Issue 13: marked as let or sold, its page says so (a badge, no longer available); then available again.
+      // Marked as let or sold, its page says so (a badge, no longer available); then available again.
       await page.getByRole("button", { name: /^Mark as (let|sold)/ }).click();
       await expect(page.getByText("This home is no longer available")).toBeVisible();
       await shoot(page, viewport, "listing-own-taken");
@@ -316,6 +328,7 @@ test("a lister's screens", async ({ browser, demo: app }) => {
 test("messages: the list, a conversation and the contact page of a private lister", async ({
   browser,
   demo: app,
+  appData,
 }) => {
   // The demo lister keeps their e-mail private; a newcomer asks about one of their listings through the site.
   const listerContext = await browser.newContext({ baseURL: app.url });
@@ -335,7 +348,7 @@ test("messages: the list, a conversation and the contact page of a private liste
 
   const enquirerContext = await browser.newContext({ baseURL: app.url });
   const enquirer = await enquirerContext.newPage();
-  await signUp(enquirer, newAccount("Eve Martin"));
+  await signedIn(appData, enquirer, newAccount("Eve Martin"));
   await gotoHydrated(enquirer, listingUrl);
   await enquirer.getByRole("link", { name: "Contact Landlord" }).click();
   await enquirer
@@ -384,6 +397,7 @@ test("messages: the list, a conversation and the contact page of a private liste
 test("a moderator's screens: the report form and its thanks, /admin, a removed listing", async ({
   browser,
   demo: app,
+  appData,
 }) => {
   test.setTimeout(400_000);
   const sessionOf = async (signInWith: (page: Page) => Promise<unknown>) => {
@@ -393,8 +407,8 @@ test("a moderator's screens: the report form and its thanks, /admin, a removed l
     await context.close();
     return session;
   };
-  const reporter = await sessionOf((page) => signUp(page, newAccount("Rhea Reporter")));
-  const admin = await sessionOf(signInAsAdmin);
+  const reporter = await sessionOf((page) => signedIn(appData, page, newAccount("Rhea Reporter")));
+  const admin = await sessionOf((page) => signedInAsAdmin(appData, page));
 
   // Two demo listings reported; the second hidden, so /admin shows an open report, a hidden listing and the log.
   const context = await browser.newContext({ baseURL: app.url, storageState: reporter });

@@ -4,7 +4,7 @@ import { type AppData, appDataFixture, insertTestListing } from "#tests/support/
 import { createUser } from "#tests/support/factories.ts";
 
 /**
- * Search (issue 11): every filter and sort on /search, Load More with filters, the same filters on a category
+ * Search: every filter and sort on /search, Load More with filters, the same filters on a category
  * and the offers, the map (clusters from the server, zoom, pan, marker → card), Explore's search box, and the
  * same search with JavaScript off. Other spec files share the app: each test names its listings with a word of
  * its own and searches for it, so nothing another test made shows up.

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
-import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
 import { createUser } from "#tests/support/factories.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 const test = base.extend<object, { data: AppData }>({
@@ -16,6 +17,7 @@ const test = base.extend<object, { data: AppData }>({
 
 test("a wide screen has a header with the name, the navigation and List your home; no tab bar", async ({
   page,
+  data,
 }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto("/category/rent");
@@ -31,7 +33,8 @@ test("a wide screen has a header with the name, the navigation and List your hom
   await expect(nav.getByRole("link", { name: "Sign In" })).toHaveAttribute("aria-current", "page");
 
   // Signed in, Sign In becomes Profile, with Saved (homes) and Messages before it.
-  await signUp(page, newAccount("Hedda Header"));
+  await signedIn(data, page, newAccount("Hedda Header"));
+  await page.goto("/");
   await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Saved", "Messages", "Profile"]);
   await nav.getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL("/profile");
@@ -125,8 +128,7 @@ test("a phone's tab bar: Explore, Search, Saved, Messages with its unread count,
   const nav = page.getByRole("navigation", { name: "Main" });
 
   // Someone enquires about a home of this user: one unread message.
-  const account = await signUp(page, newAccount("Tabitha Tabs"));
-  const userId = await userIdByEmail(data.db, account.email);
+  const { id: userId } = await signedIn(data, page, newAccount("Tabitha Tabs"));
   const enquirer = await createUser(data.db);
   const listing = await insertTestListing(data, userId, { name: "Tab bar test cottage" });
   const threadId = randomUUID();
@@ -188,8 +190,9 @@ async function expectToastClearOfHeader(page: Page) {
 
 test("a toast sits below the header and covers none of its links, on a phone and a wide screen", async ({
   page,
+  data,
 }) => {
-  await signUp(page, newAccount("Toby Toast"));
+  await signedIn(data, page, newAccount("Toby Toast"));
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto(`/search?q=toast${width}${Date.now()}`);

@@ -1,12 +1,15 @@
 import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import { newAccount, signUp } from "#tests/support/accounts.ts";
-import { insertTestListing, openE2eAppData } from "#tests/support/app-data.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 import { fetchMail } from "#tests/support/smtp-server.ts";
 
-// Issue 12 through the screens: verifying an address by the link in the e-mail, the limit on those e-mails
+// Trust through the screens: verifying an address by the link in the e-mail, the limit on those e-mails
 // (N allowed, the next refused with 429 and its message), and "Your data": download and delete.
 // The TEST=true takeover and the upload flood are proven on the server in tests/ops/trust.test.ts.
+
+const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 
 /** Opens `path` once React has hydrated it (the confirmation opens from a script). */
 async function gotoHydrated(page: Page, path: string) {
@@ -61,20 +64,11 @@ test("a new account publishes only after opening the link in its e-mail; Resend 
   await expect(page.getByText("Your e-mail is verified").first()).toBeVisible();
 });
 
-test("Your data: download it as JSON, then delete the account with its listings", async ({ page }) => {
-  const account = await signUp(page, newAccount("Dana Departing"));
-  const data = await openE2eAppData();
-  let listingId: string;
-  try {
-    const user = await data.db
-      .selectFrom("user")
-      .select("id")
-      .where("email", "=", account.email)
-      .executeTakeFirstOrThrow();
-    listingId = (await insertTestListing(data, user.id, { name: "Departing owner's cottage", photos: 2 })).id;
-  } finally {
-    await data.close();
-  }
+test("Your data: download it as JSON, then delete the account with its listings", async ({ page, data }) => {
+  const account = await signedIn(data, page, newAccount("Dana Departing"));
+  const listingId = (
+    await insertTestListing(data, account.id, { name: "Departing owner's cottage", photos: 2 })
+  ).id;
 
   await gotoHydrated(page, "/profile");
   const section = page.getByRole("region", { name: "Your data" });

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { createMailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
-import { runSearchAlerts } from "#app/modules/saved/alerts.server.ts";
+import { runSearchAlerts } from "#app/modules/saved/alerts.job.server.ts";
 import { saveSearch } from "#app/modules/saved/saved-search.service.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { insertTestListing, openAppData } from "#tests/support/app-data.ts";

@@ -11,7 +11,7 @@ import { createListing, createUser } from "#tests/support/factories.ts";
 import { type ReceivedMail, type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 
-// Issue 13: search alerts through SIGKILL, with two job runners and one alert per search. A child process
+// Search alerts through SIGKILL, with two job runners and one alert per search. A child process
 // runs the job "search-alerts" as the app registers it (the sweep, then the alerts queued in the mail outbox,
 // whose drain sends them over SMTP to the loopback peer) and is killed while the peer holds it: either on a
 // message the peer has kept but not yet answered "250 OK" to (in flight), or on a connection it has not yet

@@ -13,7 +13,7 @@ import { type AppServer, startAppServer } from "#tests/support/app-server.ts";
 import { createTestDatabase, postgresUrlFromEnv, type TestDatabase } from "#tests/support/pg.ts";
 import { OPS_ENV, SKIP_REASON } from "./ops-support.ts";
 
-// Issue 5 ("Failure"): the production server is killed with SIGKILL in the middle of a stream of listing
+// Failure: the production server is killed with SIGKILL in the middle of a stream of listing
 // saves with photo uploads, restarted on the same data, and checked: what the client saw acknowledged is
 // there whole, nothing is half-written, and the sweeper leaves no file without a row (nor a row without
 // its files). SQLite by default; PostgreSQL when DATABASE_URL names one.

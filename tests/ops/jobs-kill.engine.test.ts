@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createJobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 
-// Issue 13: a process killed (SIGKILL) in the middle of a background job holds its lease no longer than
+// A process killed (SIGKILL) in the middle of a background job holds its lease no longer than
 // leaseMs; then another instance takes the job and runs it. SQLite by default; PostgreSQL with DATABASE_URL.
 
 let test: TestDb;

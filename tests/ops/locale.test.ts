@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { cleanupAfterAll, SKIP_REASON, startOpsServer, waitFor } from "./ops-support.ts";
 
-// Issue 14: LOCALE and CURRENCY set the page's language, its texts (translated on the server), its prices and
+// LOCALE and CURRENCY set the page's language, its texts (translated on the server), its prices and
 // the listings' structured data; without them the site is the spec's, in English with dollars.
 
 const defer = cleanupAfterAll();

@@ -17,7 +17,7 @@ import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { SKIP_REASON } from "./ops-support.ts";
 
 /**
- * Issue 11, the search's public parameters, fuzzed with fast-check against the production server: every
+ * The search's public parameters, fuzzed with fast-check against the production server: every
  * answer of /search (its page and its .data), a category, /offers and the Atom feed is a 200, or a 400 with a
  * message a person can read, never a 5xx, and writes nothing; a page shows back in its filter bar the values
  * it used (support/hostile-search.ts says how they are read). SQLite by default; a fresh PostgreSQL database

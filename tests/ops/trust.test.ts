@@ -10,7 +10,7 @@ import { postForm, send } from "#tests/support/http.ts";
 import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "./ops-support.ts";
 
 /**
- * Issue 12 on the production server: what was tried against a fresh start and must now hold. A test setting
+ * Trust and abuse on the production server: what was tried against a fresh start and must now hold. A test setting
  * cannot open the reset-link takeover; tokens stay out of the logs; the data folder is private; limits
  * allow N and answer N+1 with 429, Retry-After and a message; an upload flood stops at the cap.
  */

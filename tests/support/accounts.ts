@@ -7,7 +7,8 @@ import { waitForMail } from "./smtp-server.ts";
 
 /**
  * Test accounts, and the two ways a test signs one up or in: through the screens in a browser (end-to-end
- * tests), or by posting the same forms over HTTP as a browser without JavaScript does (operations tests).
+ * tests of those screens), or by posting the same forms over HTTP as a browser without JavaScript does
+ * (operations tests). Browser tests that only need to be signed in use tests/support/sessions.ts.
  * Type-only use of Playwright keeps this module loadable by Vitest. Accounts are verified by default (most
  * tests publish or contact): `{ verified: false }` leaves one that has not opened its link yet.
  */

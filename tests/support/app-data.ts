@@ -16,8 +16,9 @@ import { testImageRow, testListingRow } from "./factories.ts";
  */
 export type AppData = { config: Config; db: Db; storage: Storage; close(): Promise<void> };
 
-// loadConfig writes DATA_DIR/auth-secret when AUTH_SECRET is unset; opening the data must never write, and
-// nothing here signs anything.
+// loadConfig writes DATA_DIR/auth-secret when AUTH_SECRET is unset; opening the data must never write. An app
+// started by the tests has its AUTH_SECRET in its env (tests/support/sessions.ts signs session cookies with it);
+// for one without, nothing can be signed.
 const UNUSED_SECRET = "tests-open-the-data-and-never-sign-anything";
 
 /**
@@ -46,13 +47,23 @@ function withReadOnlySessions(url: string) {
   return readOnly.href;
 }
 
-/** The data of the e2e app (tests/e2e/global-setup.ts hands its env to the workers as E2E_*). */
+/**
+ * The data of the e2e app (tests/e2e/global-setup.ts hands its env to the workers as E2E_*), with the app's
+ * own PUBLIC_URL, so `config.publicUrl` and `config.secureCookies` are the app's.
+ */
 export function openE2eAppData(): Promise<AppData> {
   const dataDir = process.env.E2E_DATA_DIR;
   const appEnv = process.env.E2E_APP_ENV;
-  if (!dataDir || !appEnv)
-    throw new Error("E2E_DATA_DIR / E2E_APP_ENV unset: is tests/e2e/global-setup.ts the globalSetup?");
-  return openAppData({ ...(JSON.parse(appEnv) as Record<string, string>), DATA_DIR: dataDir });
+  const baseUrl = process.env.E2E_BASE_URL;
+  if (!dataDir || !appEnv || !baseUrl)
+    throw new Error(
+      "E2E_DATA_DIR / E2E_APP_ENV / E2E_BASE_URL unset: is tests/e2e/global-setup.ts the globalSetup?",
+    );
+  return openAppData({
+    ...(JSON.parse(appEnv) as Record<string, string>),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+  });
 }
 
 /** PRAGMA integrity_check on SQLite ("ok", or its list of problems); "ok" on PostgreSQL, which has none. */

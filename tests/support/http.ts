@@ -52,20 +52,31 @@ export function postForm(
   fields: FormEntries | Record<string, string>,
   options: SendOptions = {},
 ) {
+  return send(url, { ...options, method: "POST", body: formBody(fields) });
+}
+
+/**
+ * A form's body as a browser encodes it: URL-encoded, or multipart when a field is a file. `fields` is a
+ * record, or entries when a name repeats.
+ */
+export function formBody(fields: FormEntries | Record<string, string>): URLSearchParams | FormData {
   const entries: FormEntries = Array.isArray(fields) ? fields : Object.entries(fields);
-  const multipart = entries.some(([, value]) => typeof value !== "string");
-  let body: URLSearchParams | FormData;
-  if (multipart) {
-    const form = new FormData();
-    for (const [name, value] of entries) {
-      if (typeof value === "string") form.append(name, value);
-      else form.append(name, new Blob([value.bytes], { type: value.type }), value.file);
-    }
-    body = form;
-  } else {
-    body = new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
+  if (entries.every(([, value]) => typeof value === "string")) {
+    return new URLSearchParams(entries.map(([name, value]) => [name, value as string]));
   }
-  return send(url, { ...options, method: "POST", body });
+  const form = new FormData();
+  for (const [name, value] of entries) {
+    if (typeof value === "string") form.append(name, value);
+    else form.append(name, new Blob([value.bytes], { type: value.type }), value.file);
+  }
+  return form;
+}
+
+/** Where a redirect goes: the Location header, or the target inside a .data request's 202 turbo-stream. */
+export function redirectTarget(answer: Answer) {
+  if (answer.location) return answer.location;
+  if (answer.status === 202) return /"redirect","([^"]*)"/.exec(answer.body)?.[1] ?? null;
+  return null;
 }
 
 /** The message of the one-time toast a redirect carries (React Router's signed cookie: base64 JSON + "."). */

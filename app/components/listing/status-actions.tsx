@@ -4,7 +4,7 @@ import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { nextStatus, statusButtonLabel } from "#app/modules/listing/listing.status.ts";
 
 /**
- * The owner's status button (issue 13): "Mark as let" (rent) or "Mark as sold" (sale) while available, "Mark
+ * The owner's status button: "Mark as let" (rent) or "Mark as sold" (sale) while available, "Mark
  * as available" once taken, and "Renew" for a listing hidden as expired. A plain form: it works before the
  * page's JavaScript has loaded. `action` is the route whose action takes intents set-status and renew.
  */

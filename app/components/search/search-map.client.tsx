@@ -12,7 +12,7 @@ import { clampArea, type MapPoint } from "#app/modules/search/search.map.ts";
 import type { Bbox } from "#app/modules/search/search.rules.ts";
 import type { LeafletSearchMapProps } from "./search-map.tsx";
 
-/** Pans and zooms settle for this long before the results follow (issue 11: debounced). */
+/** Pans and zooms settle for this long before the results follow (debounced). */
 const MOVE_DEBOUNCE_MS = 400;
 /** The whole world once, never repeated sideways: areas stay within ±180°. */
 const WORLD_BOUNDS: LatLngBoundsExpression = [

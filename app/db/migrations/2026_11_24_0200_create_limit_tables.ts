@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 // Frozen once landed. Never imports app code.
-// limitHit: one row per counted action (issue 12's limits), so every instance sharing the database counts
+// limitHit: one row per counted action (the abuse limits), so every instance sharing the database counts
 // the same hits; rows older than the longest window are swept.
 // uploadClaim: one row per photo upload started, with its declared size, so a user's unfinished and pending
 // uploads can be capped (count and bytes) before a byte reaches the staging area.

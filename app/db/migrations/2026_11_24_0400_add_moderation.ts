@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from "kysely";
 
-// Frozen once landed. Reports and moderation (issue 12): better-auth's admin plugin columns (role and bans on
+// Frozen once landed. Reports and moderation: better-auth's admin plugin columns (role and bans on
 // the user, impersonatedBy on the session, as its 1.7 schema names them), a listing hidden by a moderator, the
 // reports, the moderators' audit log, and the one row that says when the last report digest went out.
 

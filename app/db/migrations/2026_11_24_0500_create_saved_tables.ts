@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// Frozen once landed. Saved homes, saved searches and the alert e-mails waiting to go (issue 13).
+// Frozen once landed. Saved homes, saved searches and the alert e-mails waiting to go.
 // - savedListing keeps the listing's name when saved, and no foreign key to the listing: a home its owner
 //   deletes stays in the saver's list as "Removed". `notifiedPrice` is the price its saver last heard of, for
 //   the price-drop digest.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from "kysely";
 
-// Frozen once landed. Issue 13: a listing's status (available, let, sold), the dates it was first published,
+// Frozen once landed. A listing's status (available, let, sold), the dates it was first published,
 // last changed and last confirmed by its owner, the freshness reminder and expiry, and its price history.
 // The three dates are null where nobody set them (listings older than this, rows written by tools): read as the
 // listing's timestamp.

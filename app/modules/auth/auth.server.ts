@@ -55,7 +55,12 @@ export function createAuth({
 }) {
   const { rateLimit, google } = config.auth;
   const rule = { window: rateLimit.windowSeconds, max: rateLimit.max };
-  const t = () => serverI18n(config).t;
+  /** What the account e-mails are written with: LOCALE's words, SITE_NAME, PUBLIC_URL. */
+  const mailContext = () => ({
+    i18n: serverI18n(config),
+    siteName: config.site.name,
+    publicUrl: config.publicUrl,
+  });
   const signInUrl = `${config.publicUrl}/sign-in`;
   const resetUrl = `${config.publicUrl}/forgot-password`;
 
@@ -107,16 +112,7 @@ export function createAuth({
       throw error;
     }
     // Counted by its own rule (one per lock window), not against the account e-mails: it must not be crowded out.
-    sendLater(
-      signInAlertMail({
-        to: owner.email,
-        name: owner.name,
-        resetUrl,
-        siteName: config.site.name,
-        t: t(),
-      }),
-      null,
-    );
+    sendLater(signInAlertMail(mailContext(), { to: owner.email, name: owner.name, resetUrl }), null);
   };
 
   /** E-mails the owner of a verified account at `email` (if there is one) the ways to sign in. */
@@ -131,16 +127,7 @@ export function createAuth({
   };
 
   const sendExistingAccountMail = (owner: { email: string; name: string }) =>
-    sendLater(
-      existingAccountMail({
-        to: owner.email,
-        name: owner.name,
-        signInUrl,
-        resetUrl,
-        siteName: config.site.name,
-        t: t(),
-      }),
-    );
+    sendLater(existingAccountMail(mailContext(), { to: owner.email, name: owner.name, signInUrl, resetUrl }));
 
   /** Roles come from ADMIN_EMAILS only (the admin plugin's role column is not an input). */
   const roleOf = (email: string) =>
@@ -177,15 +164,7 @@ export function createAuth({
         id,
       }),
       sendResetPassword: async ({ user, url }) => {
-        sendLater(
-          passwordResetMail({
-            to: user.email,
-            name: user.name,
-            url,
-            siteName: config.site.name,
-            t: t(),
-          }),
-        );
+        sendLater(passwordResetMail(mailContext(), { to: user.email, name: user.name, url }));
       },
     },
     emailVerification: {
@@ -196,15 +175,7 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        sendLater(
-          verificationMail({
-            to: user.email,
-            name: user.name,
-            url,
-            siteName: config.site.name,
-            t: t(),
-          }),
-        );
+        sendLater(verificationMail(mailContext(), { to: user.email, name: user.name, url }));
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

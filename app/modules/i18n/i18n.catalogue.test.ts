@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { GERMAN } from "./i18n.catalogue.de.ts";
 
-// The completeness check of issue 14: every text the code translates has a German entry, no German entry is
+// The catalogue's completeness check: every text the code translates has a German entry, no German entry is
 // empty, and none is stale (a key no code uses any more). The English texts are the keys themselves.
 
 const APP = path.resolve(import.meta.dirname, "../..");

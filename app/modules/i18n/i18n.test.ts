@@ -10,7 +10,7 @@ import { homesCount } from "#app/modules/search/search.rules.ts";
 import { GERMAN } from "./i18n.catalogue.de.ts";
 import { createI18n, ENGLISH } from "./i18n.ts";
 
-// Issue 14's formats: en-US with USD writes exactly the spec's "$1,850" and "$1,850 / Month"; another locale and
+// The formats: en-US with USD writes exactly the spec's "$1,850" and "$1,850 / Month"; another locale and
 // currency change the grouping, the sign and the words, never the amounts.
 
 const GERMAN_EUR = createI18n({ locale: "de-DE", currency: "EUR", messages: GERMAN });

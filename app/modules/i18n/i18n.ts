@@ -1,6 +1,6 @@
 import type { GermanCatalogue } from "./i18n.catalogue.de.ts";
 
-// Issue 14's texts and formats (browser-safe). Gettext style: the English text is the key, so SPEC.md's words
+// The site's texts and formats (browser-safe). Gettext style: the English text is the key, so SPEC.md's words
 // stay written once, in the code, and English needs no catalogue. Another language's catalogue maps each key to
 // its translation; the server picks the configured one and hands only that one to the page (root loader), so
 // no catalogue module is ever part of the browser's JavaScript.

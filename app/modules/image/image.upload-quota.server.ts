@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
 import { TooManyRequestsError } from "#app/http/errors.ts";
 
-// The caps on what one user may have uploading or uploaded but not yet in a saved listing (issue 12): a
+// The caps on what one user may have uploading or uploaded but not yet in a saved listing: a
 // count and a total of declared bytes, checked when an upload is created, before a byte is staged. Each
 // upload leaves a claim row (its id is the upload's, and so the image's); a claim counts while its upload is
 // unfinished and younger than UNFINISHED_UPLOAD_AGE_MS (older ones are expired: the sweeper deletes their

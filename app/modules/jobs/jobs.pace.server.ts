@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from "node:timers/promises";
 
 /**
- * Keeps a background job from holding up page requests in the same process (issue 13: "the alert run does not
+ * Keeps a background job from holding up page requests in the same process ("the alert run does not
  * slow page requests"). node:sqlite runs every statement on the main thread and Kysely's SQLite driver lets one
  * statement or transaction at a time use the connection, so a job that loops or writes for half a second keeps
  * every request waiting that long. A job calls `pace()` between small steps: once `budgetMs` of its work has

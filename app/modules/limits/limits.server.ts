@@ -4,7 +4,7 @@ import type { Db } from "#app/db/db.server.ts";
 import { TooManyRequestsError } from "#app/http/errors.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 
-// Abuse limits (issue 12), counted in the database so that every instance sharing it counts the same hits.
+// Abuse limits, counted in the database so that every instance sharing it counts the same hits.
 // Each counted action is a row of `limitHit`; a limit allows `max` of them per key (a user id, a recipient
 // address) within a sliding window. A hit is written first and counted after, so two requests racing for the
 // last slot can both be refused but never both pass. Over the limit: TooManyRequestsError (429, Retry-After,

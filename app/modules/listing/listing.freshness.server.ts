@@ -1,17 +1,17 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { Job, JobContext } from "#app/modules/jobs/jobs.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
+import { freshnessMail } from "./listing.freshness.mail.ts";
 import type { ListingType } from "./listing.model.ts";
 import { listingPath } from "./listing.rules.ts";
 import { takenStatus } from "./listing.status.ts";
 import { whereListed } from "./listing.visibility.server.ts";
 
-// Issue 13, freshness (decision 040). A listing its owner has not confirmed for LISTING_TTL_DAYS gets them an
+// Freshness (decision 040). A listing its owner has not confirmed for LISTING_TTL_DAYS gets them an
 // e-mail "Is your home still available?" with signed links (Confirm, Mark as let / sold) that need no
 // sign-in; still unconfirmed 7 days later it is hidden as expired (whereListed) until the owner renews it.
 //
@@ -181,7 +181,7 @@ export async function runFreshness(deps: FreshnessDeps, { now, signal }: JobCont
           .where("reminderSentAt", "is", null)
           .executeTakeFirst();
         if (claimed.numUpdatedRows === 0n) return false;
-        await queueMail(trx, freshnessMail(deps, { ...listing, reminderSentAt: at }));
+        await queueMail(trx, reminderMail(deps, { ...listing, reminderSentAt: at }));
         return true;
       });
       if (!queued) continue;
@@ -205,7 +205,7 @@ export function freshnessLink(
   return `${deps.publicUrl}/listing-freshness?${new URLSearchParams({ token: signFreshnessToken(deps.secret, claims) })}`;
 }
 
-function freshnessMail(
+function reminderMail(
   deps: FreshnessDeps,
   listing: {
     id: string;
@@ -219,41 +219,15 @@ function freshnessMail(
   const link = (answer: FreshnessAnswer) =>
     freshnessLink(deps, { listingId: listing.id, answer, reminderSentAt: listing.reminderSentAt });
   const taken = takenStatus(listing.type);
-  const { t } = serverI18n(deps);
-  const takenLabel = taken === "let" ? t("Mark as let") : t("Mark as sold");
-  const page = `${deps.publicUrl}${listingPath(listing)}`;
-  const hello = t("Hello {name},", { name: listing.ownerName });
-  const asked = t('Is your home "{name}" still available? It was last confirmed {days} days ago.', {
-    name: listing.name,
-    days: String(deps.ttlDays),
-  });
-  const unanswered = t(
-    "Without an answer within 7 days it is hidden from the lists; you can renew it from your profile.",
-  );
-  const text = [
-    hello,
-    "",
-    asked,
-    "",
-    `${t("Confirm it is still available")}: ${link("confirm")}`,
-    `${takenLabel}: ${link(taken)}`,
-    "",
-    unanswered,
-    `${t("Your listing")}: ${page}`,
-  ].join("\n");
-  const html = [
-    `<p>${escapeHtml(hello)}</p>`,
-    `<p><a href="${escapeHtml(page)}">${escapeHtml(asked)}</a></p>`,
-    `<p><a href="${escapeHtml(link("confirm"))}">${escapeHtml(t("Confirm"))}</a> &nbsp; <a href="${escapeHtml(link(taken))}">${escapeHtml(takenLabel)}</a></p>`,
-    `<p>${escapeHtml(unanswered)}</p>`,
-  ].join("");
-  return {
+  const ctx = { i18n: serverI18n(deps), siteName: deps.siteName, publicUrl: deps.publicUrl };
+  return freshnessMail(ctx, {
     to: listing.email,
-    subject: t("Is your home still available? {name} on {siteName}", {
-      name: listing.name,
-      siteName: deps.siteName,
-    }),
-    text,
-    html,
-  };
+    ownerName: listing.ownerName,
+    listingName: listing.name,
+    days: deps.ttlDays,
+    taken,
+    pageUrl: `${deps.publicUrl}${listingPath(listing)}`,
+    confirmUrl: link("confirm"),
+    takenUrl: link(taken),
+  });
 }

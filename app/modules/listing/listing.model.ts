@@ -1,4 +1,5 @@
 import { isThrownResponse } from "#app/http/thrown-response.ts";
+import type { ListingFormFields } from "./listing.fields.ts";
 
 // A listing as the app reads and writes it (SPEC.md section 3), safe for the browser. The repo is the only
 // place that turns rows into these shapes and back: booleans, epoch-millisecond timestamps, coordinates and
@@ -7,7 +8,7 @@ import { isThrownResponse } from "#app/http/thrown-response.ts";
 export const LISTING_TYPES = ["rent", "sale"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
-/** Issue 13: a listing is available until its owner marks it let (rent) or sold (sale). */
+/** A listing is available until its owner marks it let (rent) or sold (sale). */
 export const LISTING_STATUSES = ["available", "let", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
@@ -25,21 +26,12 @@ export type ListingImage = {
 };
 
 /**
- * The read shape: a listing with its photos, cover first (SPEC.md's imageUrls, as stored photos rather than
- * bare URLs, so a page can offer every width). `discountedPrice` is null without an offer.
+ * The read shape: the fields the form asks for, as listing.fields.ts declares them (type, name, rooms,
+ * parking, furnished, location, offer, prices), with its photos, cover first (SPEC.md's imageUrls, as stored
+ * photos rather than bare URLs, so a page can offer every width). `discountedPrice` is null without an offer.
  */
-export type Listing = {
+export type Listing = ListingFormFields & {
   id: string;
-  type: ListingType;
-  name: string;
-  bedrooms: number;
-  bathrooms: number;
-  parking: boolean;
-  furnished: boolean;
-  location: string;
-  offer: boolean;
-  regularPrice: number;
-  discountedPrice: number | null;
   images: ListingImage[];
   /** Its floor plans, in the lister's order: never the cover, not counted among the photos. */
   floorPlans: ListingImage[];

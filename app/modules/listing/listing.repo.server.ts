@@ -2,8 +2,10 @@ import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
+import { decodeKeyset, encodeKeyset, keysetPage } from "#app/db/keyset.server.ts";
 import type { ImageRow, ListingRow, NewListingRow } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
+import { columnsOfKind, LISTING_SELECT } from "./listing.fields.ts";
 import {
   LISTING_TYPES,
   type Listing,
@@ -25,23 +27,26 @@ export const PAGE_SIZE = 10;
 /** Which listings a paged list shows: a category, or the offers. */
 export type ListingFilter = { type: ListingType } | { offer: true };
 
-type Cursor = { timestamp: number; id: string };
+/** Where a page of a category or of the offers ends: the last listing's timestamp and id. */
+export type Cursor = { timestamp: number; id: string };
 
-/** Opaque to the client: the position after the last listing shown, newest first. */
+/** Opaque to the client: the position after the last listing shown, newest first (the search's own cursor). */
 export function encodeCursor(cursor: Cursor) {
-  return Buffer.from(`${cursor.timestamp}.${cursor.id}`).toString("base64url");
+  return encodeKeyset(NEWEST_TAG, { key: cursor.timestamp, id: cursor.id });
 }
 
 /** The cursor's position, or null when it was tampered with. */
 export function decodeCursor(value: string | null | undefined): Cursor | null {
-  if (!value || value.length > 200) return null;
-  const match = /^(\d{1,16})\.([\w-]{1,64})$/.exec(Buffer.from(value, "base64url").toString());
-  return match ? { timestamp: Number(match[1]), id: match[2]! } : null;
+  const at = decodeKeyset(value, NEWEST_TAG);
+  return at ? { timestamp: at.key, id: at.id } : null;
 }
+
+/** The tag of the newest-first order, shared with the search's cursors (a list page is a search). */
+export const NEWEST_TAG = "n";
 
 /**
  * One page of a category or of the offers, newest first, by keyset on (timestamp, id) so each page costs the
- * same however deep. Fetches one row more than the page to know whether a next page really exists.
+ * same however deep.
  */
 export async function findListingsPage(
   db: Db,
@@ -49,26 +54,28 @@ export async function findListingsPage(
   cursor: Cursor | null,
   pageSize = PAGE_SIZE,
 ): Promise<{ listings: Listing[]; nextCursor: string | null }> {
-  let query = db.selectFrom("listing").selectAll().where(whereListed);
-  query = "type" in filter ? query.where("type", "=", filter.type) : query.where("offer", "=", true);
-  if (cursor) {
-    // A row-value comparison, so both engines seek straight to the cursor in the (filter, timestamp, id)
-    // index instead of reading every newer row first.
-    query = query.where((eb) =>
-      eb(eb.refTuple("timestamp", "id"), "<", eb.tuple(cursor.timestamp, cursor.id)),
-    );
-  }
-  const rows = await query
-    .orderBy("timestamp", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize + 1)
-    .execute();
-  const pageRows = rows.slice(0, pageSize);
-  const last = pageRows.at(-1);
+  let query = selectListings(db).where(whereListed);
+  query =
+    "type" in filter
+      ? query.where("listing.type", "=", filter.type)
+      : query.where("listing.offer", "=", true);
+  const { rows, next } = await keysetPage(query, {
+    key: "listing.timestamp",
+    id: "listing.id",
+    direction: "desc",
+    after: cursor && { key: cursor.timestamp, id: cursor.id },
+    pageSize,
+    keysetOf: (row) => ({ key: Number(row.timestamp), id: row.id }),
+  });
   return {
-    listings: await withImages(db, pageRows),
-    nextCursor: rows.length > pageSize && last ? encodeCursor(last) : null,
+    listings: await withImages(db, rows),
+    nextCursor: next && encodeKeyset(NEWEST_TAG, next),
   };
+}
+
+/** The listing table with every column the app reads (LISTING_COLUMNS), for toListing (withImages). */
+export function selectListings(db: Db) {
+  return db.selectFrom("listing").select(LISTING_SELECT.map((column) => `listing.${column}` as const));
 }
 
 /**
@@ -113,11 +120,23 @@ export async function loadExploreListings(
   }
 }
 
+/**
+ * The public listings saved after `from` and up to `upTo` (epoch ms), newest first, without their photos: what
+ * the alert sweep matches against saved searches.
+ */
+export async function findListedSavedBetween(db: Db, from: number, upTo: number): Promise<Listing[]> {
+  const rows = await selectListings(db)
+    .where(whereListed)
+    .where("listing.timestamp", ">", from)
+    .where("listing.timestamp", "<=", upTo)
+    .orderBy("listing.timestamp", "desc")
+    .execute();
+  return rows.map((row) => toListing(row, []));
+}
+
 /** A user's own listings, newest first (the profile page). */
 export async function findListingsByOwner(db: Db, userId: string): Promise<Listing[]> {
-  const rows = await db
-    .selectFrom("listing")
-    .selectAll()
+  const rows = await selectListings(db)
     .where("userRef", "=", userId)
     .orderBy("timestamp", "desc")
     .orderBy("id", "desc")
@@ -128,7 +147,7 @@ export async function findListingsByOwner(db: Db, userId: string): Promise<Listi
 /** One listing with its photos, or undefined. */
 export async function findListingById(db: Db, id: string): Promise<Listing | undefined> {
   if (!isWellFormedId(id)) return undefined;
-  const row = await db.selectFrom("listing").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await selectListings(db).where("id", "=", id).executeTakeFirst();
   return row ? (await withImages(db, [row]))[0] : undefined;
 }
 
@@ -289,37 +308,44 @@ export async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]>
   return rows.map((row) => toListing(row, byListing.get(row.id) ?? []));
 }
 
-// SQLite stores booleans as 0/1; PostgreSQL as booleans. A discounted price exists only with an offer: none
-// is stored without one (SPEC.md section 7), and none is read back without one.
+const BOOLEAN_COLUMNS = columnsOfKind("boolean");
+const EPOCH_COLUMNS = columnsOfKind("epochMs");
+
+/** A row's values as JavaScript has them: booleans (SQLite stores 0/1) and epoch ms (bigint) as numbers. */
+function fromRow(row: ListingRow): ListingRow {
+  const values: Record<string, unknown> = { ...row };
+  for (const column of BOOLEAN_COLUMNS) values[column] = Boolean(row[column]);
+  for (const column of EPOCH_COLUMNS) if (row[column] != null) values[column] = Number(row[column]);
+  return values as ListingRow;
+}
+
+// A discounted price exists only with an offer: none is stored without one (SPEC.md section 7), and none is
+// read back without one.
 function toListing(row: ListingRow, images: ImageRow[]): Listing {
   // hiddenAt is moderation's (listing.visibility.server.ts), not part of the listing's shape; nor are the
-  // freshness job's dates, nor price (the search's generated price a visitor pays), nor PostgreSQL's stored
-  // search words (searchVector, a column only that engine has, so not in the schema's types).
+  // freshness job's dates, nor price (effectivePrice, which the database generates for the search).
   const {
     lat,
     lng,
     hiddenAt: _hiddenAt,
     price: _price,
-    searchVector: _searchVector,
-    confirmedAt,
-    reminderSentAt,
+    confirmedAt: _confirmedAt,
+    reminderSentAt: _reminderSentAt,
     expiredAt,
     ...fields
-  } = row as ListingRow & { searchVector?: unknown };
-  const offer = Boolean(row.offer);
-  const timestamp = Number(row.timestamp);
+  } = fromRow(row);
+  const offer = Boolean(fields.offer);
   return {
     ...fields,
-    expired: expiredAt != null,
-    publishedAt: Number(row.publishedAt ?? timestamp),
-    changedAt: Number(row.changedAt ?? timestamp),
-    parking: Boolean(row.parking),
-    furnished: Boolean(row.furnished),
     offer,
-    discountedPrice: offer ? row.discountedPrice : null,
+    parking: Boolean(fields.parking),
+    furnished: Boolean(fields.furnished),
+    expired: expiredAt != null,
+    publishedAt: fields.publishedAt ?? fields.timestamp,
+    changedAt: fields.changedAt ?? fields.timestamp,
+    discountedPrice: offer ? fields.discountedPrice : null,
     ...listingImages(images),
     geolocation: { lat, lng },
-    timestamp,
   };
 }
 

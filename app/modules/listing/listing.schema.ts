@@ -4,20 +4,21 @@ import { z } from "zod";
 import type { FieldErrors } from "#app/http/errors.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
+import { LISTING_COLUMNS } from "./listing.fields.ts";
 import { LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
 
-/** SPEC.md section 9's limits, also rendered as the inputs' min/max/maxLength. */
+/** SPEC.md section 9's limits (declared with the fields, listing.fields.ts), also the inputs' min/max/maxLength. */
 export const LISTING_LIMITS = {
-  nameMin: 10,
-  nameMax: 32,
-  roomsMin: 1,
-  roomsMax: 50,
-  priceMin: 50,
-  priceMax: 750_000_000,
-  addressMax: 300,
+  nameMin: LISTING_COLUMNS.name.min,
+  nameMax: LISTING_COLUMNS.name.max,
+  roomsMin: LISTING_COLUMNS.bedrooms.min,
+  roomsMax: LISTING_COLUMNS.bedrooms.max,
+  priceMin: LISTING_COLUMNS.regularPrice.min,
+  priceMax: LISTING_COLUMNS.regularPrice.max,
+  addressMax: LISTING_COLUMNS.location.max,
   /** The spec's photo limit: LISTING_PHOTOS_MAX's default. */
   maxImages: 6,
   /** The most LISTING_PHOTOS_MAX may be. */
@@ -45,7 +46,7 @@ export function maxImagesMessage(photosMax: number) {
 }
 const MAX_IMAGES_MESSAGE = /^Max \d+ images$/;
 
-const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
+const { nameMin, nameMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
 const { maxImages, photosCeiling, maxFloorPlans, captionMax } = LISTING_LIMITS;
 const priceRange = `between ${priceMin} and ${priceMax.toLocaleString("en-US")}`;
 
@@ -74,6 +75,12 @@ function wholeNumber(label: string, min: number, max: number, range: string) {
       .min(min, `${label} must be ${range}`)
       .max(max, `${label} must be ${range}`),
   );
+}
+
+/** A whole number field as listing.fields.ts declares it: its label and limits. */
+function fieldNumber(column: "bedrooms" | "bathrooms") {
+  const { form, min, max } = LISTING_COLUMNS[column];
+  return wholeNumber(form.label, min, max, `between ${min} and ${max}`);
 }
 
 const yesNo = (label: string) =>
@@ -108,17 +115,17 @@ export const ListingFormSchema = z
       .min(nameMin, `Name must be at least ${nameMin} characters`)
       .max(nameMax, `Name must be at most ${nameMax} characters`)
       .refine(isPlainText, "Name can not contain control characters"),
-    bedrooms: wholeNumber("Bedrooms", roomsMin, roomsMax, `between ${roomsMin} and ${roomsMax}`),
-    bathrooms: wholeNumber("Bathrooms", roomsMin, roomsMax, `between ${roomsMin} and ${roomsMax}`),
-    parking: yesNo("Parking spot"),
-    furnished: yesNo("Furnished"),
+    bedrooms: fieldNumber("bedrooms"),
+    bathrooms: fieldNumber("bathrooms"),
+    parking: yesNo(LISTING_COLUMNS.parking.form.label),
+    furnished: yesNo(LISTING_COLUMNS.furnished.form.label),
     address: z
       .string({ error: "Address is required" })
       .trim()
       .min(1, "Address is required")
       .max(addressMax, `Address must be at most ${addressMax} characters`)
       .refine(isPlainText, "Address can not contain control characters"),
-    offer: yesNo("Offer"),
+    offer: yesNo(LISTING_COLUMNS.offer.form.label),
     regularPrice: wholeNumber("Regular price", priceMin, priceMax, priceRange),
     // Kept (and checked against the regular price) even while the offer is off, as the original app did.
     discountedPrice: z.preprocess(

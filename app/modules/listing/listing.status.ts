@@ -1,7 +1,7 @@
 import { type I18n, msg } from "#app/modules/i18n/i18n.ts";
 import type { Listing, ListingStatus, ListingType } from "./listing.model.ts";
 
-// Issue 13's display rules for a listing's status, dates and price history: browser-safe, used by the
+// The display rules for a listing's status, dates and price history: browser-safe, used by the
 // listing page, the cards and the server alike. Dates are written in UTC so the server's HTML and the
 // browser's render agree.
 

@@ -6,7 +6,7 @@ import type { Database } from "#app/db/schema.ts";
 //   Otherwise only its owner (marked, in Profile) and the administrators (/admin) see it; others get a 404.
 // - `whereListed`: it is also in every public list (categories, offers, Explore, search, the sitemap, feeds,
 //   alerts): visible, available (not marked let or sold by its owner) and not hidden as expired for want of
-//   its owner's confirmation (issue 13). A let, sold or expired listing keeps its page, which says the home is
+//   its owner's confirmation (decision 040). A let, sold or expired listing keeps its page, which says the home is
 //   no longer available.
 // Add any new condition here, never in a query of its own.
 

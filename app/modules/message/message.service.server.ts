@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
 import { ForbiddenError, InvalidError, NotFoundError } from "#app/http/errors.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
-import type { I18n } from "#app/modules/i18n/i18n.ts";
+import { ENGLISH, type I18n } from "#app/modules/i18n/i18n.ts";
 import { type LimitRules, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
@@ -36,7 +36,7 @@ export type MessageServiceDeps = {
   siteName: string;
   limits: Pick<LimitRules, "enquiries">;
   /** LOCALE's words for the notification (English when absent). */
-  t?: I18n["t"];
+  i18n?: I18n;
 };
 
 /** Sends an enquiry about a listing to its owner (the contact page in relay mode); returns the thread's id. */
@@ -150,15 +150,16 @@ async function queueNotification(
   if (!recipient) return;
   await queueMail(
     trx,
-    newMessageMail({
-      to: recipient.email,
-      recipientName: recipient.name,
-      authorName: note.author.name,
-      listingName: note.listingName,
-      body: note.body,
-      url: `${deps.publicUrl}${threadPath(note.threadId)}`,
-      siteName: deps.siteName,
-      t: deps.t,
-    }),
+    newMessageMail(
+      { i18n: deps.i18n ?? ENGLISH, siteName: deps.siteName, publicUrl: deps.publicUrl },
+      {
+        to: recipient.email,
+        recipientName: recipient.name,
+        authorName: note.author.name,
+        listingName: note.listingName,
+        body: note.body,
+        url: `${deps.publicUrl}${threadPath(note.threadId)}`,
+      },
+    ),
   );
 }

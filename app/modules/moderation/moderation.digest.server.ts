@@ -1,12 +1,10 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
-import type { MailMessage } from "#app/providers/mail/mail.server.ts";
-import { reasonLabel } from "./moderation.rules.ts";
+import { reportDigestMail } from "./moderation.mail.ts";
 
 // The administrators' e-mail digest of new reports: at most one an hour, whatever the number of app
 // instances. The digest row is claimed with one conditional UPDATE (only the instance whose update changed it
@@ -45,7 +43,8 @@ export async function sendReportDigest({ db, mailer, config }: DigestDeps, now =
     .orderBy("report.createdAt")
     .execute();
   if (pending.length === 0) return 0;
-  const message = digestMail(pending, config);
+  const ctx = { i18n: serverI18n(config), siteName: config.site.name, publicUrl: config.publicUrl };
+  const message = reportDigestMail(ctx, pending);
   const queued = await db.transaction().execute(async (trx) => {
     const claimed = await trx
       .updateTable("reportDigest")
@@ -70,29 +69,4 @@ export async function sendReportDigest({ db, mailer, config }: DigestDeps, now =
   mailer.kick();
   logger.info({ reports: pending.length, recipients: recipients.length }, "report digest sent");
   return pending.length;
-}
-
-type PendingReport = { reason: string; details: string | null; listingName: string };
-
-function digestMail(reports: PendingReport[], config: DigestDeps["config"]): Omit<MailMessage, "to"> {
-  // LOCALE's words (English by default), as on /admin.
-  const { t, tn, translate } = serverI18n(config);
-  const adminUrl = `${config.publicUrl}/admin`;
-  const count = tn(reports.length, "{count} new report", "{count} new reports");
-  const heading = t("{count} on {siteName}:", { count, siteName: config.site.name });
-  const reason = (report: PendingReport) => translate(reasonLabel(report.reason));
-  const lines = reports.map(
-    (report) => `- ${report.listingName}: ${reason(report)}${report.details ? ` (${report.details})` : ""}`,
-  );
-  const text = [heading, "", ...lines, "", `${t("Review them")}: ${adminUrl}`].join("\n");
-  const items = reports
-    .map(
-      (report) =>
-        `<li><strong>${escapeHtml(report.listingName)}</strong>: ${escapeHtml(reason(report))}${
-          report.details ? ` (${escapeHtml(report.details)})` : ""
-        }</li>`,
-    )
-    .join("");
-  const html = `<p>${escapeHtml(heading)}</p><ul>${items}</ul><p><a href="${escapeHtml(adminUrl)}">${escapeHtml(t("Review them"))}</a></p>`;
-  return { subject: `${config.site.name}: ${count}`, text, html };
 }

@@ -341,7 +341,7 @@ describe("report digest", () => {
     ).toEqual(config.auth.adminEmails.toSorted());
     const mail = digests()[0]!;
     expect(mail.text).toContain("Flat <b>of</b> doubt: Scam (Wire transfer only)");
-    expect(mail.html).toContain("Flat &#60;b&#62;of&#60;/b&#62; doubt");
+    expect(mail.html).toContain("Flat &lt;b&gt;of&lt;/b&gt; doubt");
     expect(mail.links).toContain("http://localhost:3999/admin");
 
     await reportListing(testDb.db, reporter, other.id, { reason: "other" });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import { whereVisible } from "#app/modules/listing/listing.visibility.server.ts";
-import type { PriceDropRow } from "./alerts.server.ts";
+import type { PriceDropRow } from "./alerts.repo.server.ts";
 import { nextRunAfter } from "./saved-search.repo.server.ts";
 
 /**

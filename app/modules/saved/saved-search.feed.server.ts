@@ -1,7 +1,6 @@
 import { Feed } from "feed";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
-import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import {
@@ -63,4 +62,9 @@ function pageOf(publicUrl: string, filter: SearchFilters, query: string) {
   if (query === `type=${filter.type}`) return `${publicUrl}/category/${filter.type}`;
   if (query === "offer=1") return `${publicUrl}/offers`;
   return `${publicUrl}/search${query ? `?${query}` : ""}`;
+}
+
+/** Text made safe inside the feed's type="html" title and summary. */
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }

@@ -1,8 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { ENGLISH } from "#app/modules/i18n/i18n.ts";
+import { VALUE_FILTERS, type ValueFilter } from "#app/modules/listing/listing.fields.ts";
+import { EMPTY_SEARCH, type SearchFilters } from "#app/modules/search/search.rules.ts";
 import { queryWords } from "#app/modules/search/search.words.ts";
 import {
   describeFilter,
+  describeValueFilter,
   type MatchableListing,
   matchesFilter,
   normalizeSearchQuery,
@@ -10,6 +13,13 @@ import {
 } from "./saved-search.filter.ts";
 
 const listing: MatchableListing = {
+  id: "l1",
+  userRef: "u1",
+  status: "available",
+  expired: false,
+  timestamp: 1,
+  publishedAt: 1,
+  changedAt: 1,
   type: "rent",
   name: "Altbau mit Balkon",
   location: "Leopoldstraße 3, München",
@@ -20,8 +30,7 @@ const listing: MatchableListing = {
   offer: true,
   regularPrice: 2000,
   discountedPrice: 1700,
-  lat: 48.16,
-  lng: 11.58,
+  geolocation: { lat: 48.16, lng: 11.58 },
 };
 
 function matches(query: string) {
@@ -55,5 +64,51 @@ describe("saved search filters", () => {
         ENGLISH,
       ),
     ).toBe("For rent · “berlin” · up to $1,500 · 2+ bedrooms · parking");
+  });
+
+  it("says every declared value filter, each value apart, a range's ends in its field's unit", () => {
+    const say = (query: Record<string, string>) =>
+      describeFilter(parseSearchFilter(new URLSearchParams(query)), ENGLISH);
+    const none = say({});
+    for (const { column, filter, field } of VALUE_FILTERS) {
+      // A value each filter keeps (within the field's limits, a lower bound at least 1).
+      const low = Math.max(1, field.min ?? 0) + 1;
+      if (filter.op === "equals") {
+        const said = field.values!.map((value) => say({ [filter.param]: value }));
+        expect(new Set([none, ...said]).size, column).toBe(field.values!.length + 1);
+      } else if (filter.op === "flag") {
+        expect(say({ [filter.param]: "1" }), column).not.toBe(none);
+      } else if (filter.op === "atLeast") {
+        expect(say({ [filter.param]: String(low) }), column).toContain(ENGLISH.number(low));
+        expect(say({ [filter.param]: String(low) }), column).not.toBe(
+          say({ [filter.param]: String(low + 1) }),
+        );
+      } else {
+        expect(field.unit, `${column}'s unit`).toBeDefined();
+        const high = low + 1000;
+        const inUnit = (value: number) =>
+          field.unit === "money" ? ENGLISH.money(value) : `${ENGLISH.number(value)} ${field.unit}`;
+        const both = say({ [filter.min]: String(low), [filter.max]: String(high) });
+        expect(both, column).toContain(ENGLISH.number(low));
+        expect(both, column).toContain(inUnit(high));
+        expect(say({ [filter.min]: String(low) }), column).toContain(inUnit(low));
+        expect(say({ [filter.max]: String(high) }), column).toContain(inUnit(high));
+        expect(say({ [filter.min]: String(low) }), column).not.toBe(say({ [filter.max]: String(low) }));
+      }
+    }
+  });
+
+  it("says a range in a unit once, after its last value", () => {
+    const area: ValueFilter = {
+      column: "price",
+      filter: { op: "range", min: "minArea", max: "maxArea" },
+      field: { kind: "integer", unit: "m²" },
+    };
+    const filters = (minArea: number | null, maxArea: number | null) =>
+      ({ ...EMPTY_SEARCH, minArea, maxArea }) as SearchFilters;
+    expect(describeValueFilter(area, filters(72, 100), ENGLISH)).toBe("72 to 100 m²");
+    expect(describeValueFilter(area, filters(72, null), ENGLISH)).toBe("from 72 m²");
+    expect(describeValueFilter(area, filters(null, 1500), ENGLISH)).toBe("up to 1,500 m²");
+    expect(describeValueFilter(area, filters(null, null), ENGLISH)).toBeNull();
   });
 });

@@ -1,13 +1,21 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
-import { type SearchFilters, searchQueryString } from "#app/modules/search/search.rules.ts";
+import {
+  LISTING_FILTERS,
+  type ListingColumn,
+  type ValueFilter,
+} from "#app/modules/listing/listing.fields.ts";
+import type { Listing } from "#app/modules/listing/listing.model.ts";
+import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
+import { valueConditions } from "#app/modules/search/search.conditions.ts";
+import { filterValue, type SearchFilters, searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { foldedWords, hasQueryWords } from "#app/modules/search/search.words.ts";
 
-// A saved search is a /search query string (issue 11's public parameters), read by search's own parser, so a
+// A saved search is a /search query string (the search's public parameters), read by search's own parser, so a
 // saved search, its alerts, its feed and its page agree on what it asks. This module adds what alerts and feeds
 // need: the filters in words, and an in-memory matcher (the alert sweep checks the few listings of the last
-// minutes against thousands of searches at once) that follows search.repo.server.ts's whereMatches; the search
-// property test (search.repo.server.test.ts) holds the two to the same answers.
+// minutes against thousands of searches at once) that applies the search's own conditions
+// (search.conditions.ts); the search property test (search.repo.server.test.ts) holds the two to the same answers.
 
 /** Reads the filters of a query string, as /search reads them (sort, view and cursor are dropped). */
 export function parseSearchFilter(params: URLSearchParams): SearchFilters {
@@ -25,60 +33,85 @@ export function normalizeSearchQuery(query: string) {
   return filterQuery(parseSearchFilter(new URLSearchParams(query)));
 }
 
-/** The filters in words: "For rent · “berlin” · $500 to $1,500 · 2+ bedrooms · parking · on the map area". */
+/** The filters in words: "For rent · “berlin” · $500 to $1,500 · 2+ bedrooms · parking · in a map area". */
 export function describeFilter(filter: SearchFilters, i18n: I18n): string {
-  const { t, tn, money } = i18n;
-  const words: string[] = [];
-  words.push(
-    filter.type === "rent" ? t("For rent") : filter.type === "sale" ? t("For sale") : t("Rent or sale"),
-  );
-  if (filter.q) words.push(t("“{words}”", { words: filter.q }));
-  if (filter.minPrice !== null && filter.maxPrice !== null)
-    words.push(t("{min} to {max}", { min: money(filter.minPrice), max: money(filter.maxPrice) }));
-  else if (filter.minPrice !== null) words.push(t("from {min}", { min: money(filter.minPrice) }));
-  else if (filter.maxPrice !== null) words.push(t("up to {max}", { max: money(filter.maxPrice) }));
-  if (filter.beds) words.push(tn(filter.beds, "{count}+ bedroom", "{count}+ bedrooms"));
-  if (filter.baths) words.push(tn(filter.baths, "{count}+ bathroom", "{count}+ bathrooms"));
-  if (filter.parking) words.push(t("parking"));
-  if (filter.furnished) words.push(t("furnished"));
-  if (filter.offer) words.push(t("offers only"));
-  if (filter.bbox) words.push(t("in a map area"));
-  return words.join(" · ");
+  const { t } = i18n;
+  // In the order the fields are declared; the words and the map's area are one filter of two columns each.
+  const words = LISTING_FILTERS.map((entry) => {
+    if (entry.filter.op === "words") return filter.q ? t("“{words}”", { words: filter.q }) : null;
+    if (entry.filter.op === "area") return filter.bbox ? t("in a map area") : null;
+    return describeValueFilter(entry as ValueFilter, filter, i18n);
+  });
+  return [...new Set(words.filter((said) => said !== null))].join(" · ");
 }
 
-/** What the matcher needs of a listing. */
-export type MatchableListing = {
-  type: "rent" | "sale";
-  name: string;
-  location: string;
-  bedrooms: number;
-  bathrooms: number;
-  parking: boolean;
-  furnished: boolean;
-  offer: boolean;
-  regularPrice: number;
-  discountedPrice: number | null;
-  lat: number;
-  lng: number;
+/**
+ * One value filter in words, as its field declares it (listing.fields.ts): a choice or a flag by its words,
+ * a lower bound by its plural ("2+ bedrooms"), a range by its values in the field's unit ("72 to 100 m²");
+ * null when the filter is not set (and says nothing then).
+ */
+export function describeValueFilter({ filter, field }: ValueFilter, filters: SearchFilters, i18n: I18n) {
+  const { t, tn } = i18n;
+  if (filter.op === "range") {
+    const min = filterValue(filters, filter.min) as number | null;
+    const max = filterValue(filters, filter.max) as number | null;
+    const inUnit = (value: number) => formatInUnit(value, field.unit, i18n);
+    // A unit after a number is said once, after the last one ("72 to 100 m²"); money is said with each.
+    if (min !== null && max !== null) {
+      const low = field.unit === "money" ? inUnit(min) : i18n.number(min);
+      return t("{min} to {max}", { min: low, max: inUnit(max) });
+    }
+    if (min !== null) return t("from {min}", { min: inUnit(min) });
+    if (max !== null) return t("up to {max}", { max: inUnit(max) });
+    return null;
+  }
+  const value = filterValue(filters, filter.param);
+  if (filter.op === "equals") {
+    const says = value === null ? filter.unset : filter.says[value as string];
+    return says ? t(says) : null;
+  }
+  if (value === null || value === false) return null;
+  if (filter.op === "flag") return t(filter.says);
+  return tn(value as number, filter.says.one, filter.says.other);
+}
+
+/** A value in a field's unit: "$1,500" for money, "72 m²" for a unit, "72" for none. */
+function formatInUnit(value: number, unit: string | undefined, i18n: I18n) {
+  if (unit === "money") return i18n.money(value);
+  return unit ? `${i18n.number(value)} ${unit}` : i18n.number(value);
+}
+
+/** What the matcher needs of a listing: the read shape (photos and floor plans aside), as the listing repo returns it. */
+export type MatchableListing = Omit<Listing, "images" | "floorPlans"> & {
   /** foldedWords of name and location, when worked out once for many searches. */
   textWords?: string[];
 };
 
-/** Whether `listing` matches `filter` (with `words` = queryWords(filter.q), computed once per search). */
+/** A listing's value of a filtered column: the price a visitor pays for `price`, the position for the area. */
+export function columnValue(listing: MatchableListing, column: ListingColumn): unknown {
+  if (column === "price") return effectivePrice(listing);
+  if (column === "lat" || column === "lng") return listing.geolocation[column];
+  return listing[column as keyof MatchableListing];
+}
+
+const COMPARE = {
+  "=": (value: unknown, wanted: unknown) => value === wanted,
+  ">=": (value: unknown, wanted: unknown) => (value as number) >= (wanted as number),
+  "<=": (value: unknown, wanted: unknown) => (value as number) <= (wanted as number),
+};
+
+/**
+ * Whether `listing` matches `filter` (with `words` = queryWords(filter.q), computed once per search): the
+ * search's own conditions (valueConditions of the filters' declarations), applied in memory.
+ */
 export function matchesFilter(filter: SearchFilters, words: string[], listing: MatchableListing): boolean {
-  if (filter.type && listing.type !== filter.type) return false;
-  const price =
-    listing.offer && listing.discountedPrice !== null ? listing.discountedPrice : listing.regularPrice;
-  if (filter.minPrice !== null && price < filter.minPrice) return false;
-  if (filter.maxPrice !== null && price > filter.maxPrice) return false;
-  if (filter.beds && listing.bedrooms < filter.beds) return false;
-  if (filter.baths && listing.bathrooms < filter.baths) return false;
-  if (filter.parking && !listing.parking) return false;
-  if (filter.furnished && !listing.furnished) return false;
-  if (filter.offer && !listing.offer) return false;
+  for (const [column, op, wanted] of valueConditions(filter)) {
+    if (!COMPARE[op](columnValue(listing, column), wanted)) return false;
+  }
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox;
-    if (listing.lng < west || listing.lng > east || listing.lat < south || listing.lat > north) return false;
+    const { lat, lng } = listing.geolocation;
+    if (lng < west || lng > east || lat < south || lat > north) return false;
   }
   if (words.length > 0) {
     return hasQueryWords(listing.textWords ?? foldedWords(`${listing.name} ${listing.location}`), words);

@@ -3,7 +3,7 @@ import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
 
-// Every query on savedSearch that a page makes (the alert sweep has its own, in alerts.server.ts).
+// Every query on savedSearch that a page makes (the alert pipeline has its own, in alerts.repo.server.ts).
 
 export type SavedSearch = {
   id: string;

@@ -1,4 +1,4 @@
-import { escapeHtml } from "#app/modules/auth/auth.mail.ts";
+import { Fragment, createElement as h } from "react";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { mailImageUrl } from "#app/modules/image/image.rules.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
@@ -8,20 +8,19 @@ import {
   formatPrice,
   listingPath,
 } from "#app/modules/listing/listing.rules.ts";
+import { BRAND, type MailContext, MailLayout, MUTED, renderMailHtml } from "#app/modules/mail/mail.layout.ts";
 
-// The alert e-mails' words and layout: a header bar with the site's name, then one card per home with its
-// key facts (price as pages show it, bedrooms and bathrooms, location, a JPEG photo, a link). The words are
-// LOCALE's (the server's translations; English by default).
+// The alert e-mails' words and layout: the shared header bar with the site's name, a heading, then one card per
+// home with its key facts (price as pages show it, bedrooms and bathrooms, location, a JPEG photo, a link). The
+// words are LOCALE's (the server's translations; English by default).
 
-export type MailContext = { i18n: I18n; siteName: string; publicUrl: string };
 /** A home whose price fell from `previousPrice` (the one last told) to what it costs now. */
 export type PriceDrop = { listing: Listing; previousPrice: number };
 /** One line of news about a saved home: let, sold (its status), or a price drop (with the price told before). */
 export type SavedHomeNews = { listing: Listing; previousPrice: number | null };
 type Mail = { subject: string; text: string; html: string };
-
-const BRAND = "#047857";
-const MUTED = "#4b5563";
+/** A home's card, with what the e-mail says of it above the price (a price drop, a sale), if anything. */
+type Card = { listing: Listing; note: string | null };
 
 /** "1 new home matches your saved search", or for price drops alone "Price reduced on 1 home in …". */
 export function searchAlertHeadline(i18n: I18n, fresh: number, drops: number) {
@@ -38,24 +37,70 @@ export function searchAlertHeadline(i18n: I18n, fresh: number, drops: number) {
       );
 }
 
-/** The e-mail of one saved search: its new homes, then the announced ones whose price fell. */
-export function searchAlertMail(
-  ctx: MailContext,
-  alert: { fresh: Listing[]; drops: PriceDrop[]; words: string; searchUrl: string; unsubscribe: string },
-): Mail {
+type SearchAlert = {
+  fresh: Listing[];
+  drops: PriceDrop[];
+  words: string;
+  searchUrl: string;
+  unsubscribe: string;
+};
+
+/** A search alert's headline, intro and sections (new homes, price drops; a title each when both). */
+function searchAlertParts(ctx: MailContext, alert: SearchAlert) {
   const { t } = ctx.i18n;
-  const headline = searchAlertHeadline(ctx.i18n, alert.fresh.length, alert.drops.length);
-  const intro = t("Your saved search: {words}", { words: alert.words });
-  const sections: { title: string; items: { listing: Listing; note: string | null }[] }[] = [];
+  const sections: { title: string; cards: Card[] }[] = [];
   if (alert.fresh.length > 0) {
-    sections.push({ title: t("New homes"), items: alert.fresh.map((listing) => ({ listing, note: null })) });
+    sections.push({ title: t("New homes"), cards: alert.fresh.map((listing) => ({ listing, note: null })) });
   }
   if (alert.drops.length > 0) {
     sections.push({
       title: t("Price reduced"),
-      items: alert.drops.map((drop) => ({ listing: drop.listing, note: priceDropNote(ctx.i18n, drop) })),
+      cards: alert.drops.map((drop) => ({ listing: drop.listing, note: priceDropNote(ctx.i18n, drop) })),
     });
   }
+  return {
+    headline: searchAlertHeadline(ctx.i18n, alert.fresh.length, alert.drops.length),
+    intro: t("Your saved search: {words}", { words: alert.words }),
+    sections,
+  };
+}
+
+function SearchAlertMail({ ctx, alert }: { ctx: MailContext; alert: SearchAlert }) {
+  const { t } = ctx.i18n;
+  const { headline, intro, sections } = searchAlertParts(ctx, alert);
+  return h(
+    MailLayout,
+    { ctx, heading: headline },
+    h("p", { style: { margin: "0 0 16px", color: MUTED } }, intro),
+    sections.map((section) =>
+      h(
+        Fragment,
+        { key: section.title },
+        sections.length > 1
+          ? h("h2", { style: { margin: "16px 0 0", fontSize: "16px" } }, section.title)
+          : null,
+        h(HomeCards, { ctx, cards: section.cards }),
+      ),
+    ),
+    h(
+      "p",
+      { style: { margin: "16px 0" } },
+      h("a", { href: alert.searchUrl, style: { color: BRAND, fontWeight: "bold" } }, t("See them all")),
+    ),
+    h(
+      "p",
+      { style: { margin: "16px 0 0", color: MUTED, fontSize: "13px" } },
+      h("a", { href: alert.unsubscribe, style: { color: MUTED } }, t("Unsubscribe")),
+      " ",
+      t("from this search's alerts."),
+    ),
+  );
+}
+
+/** The e-mail of one saved search: its new homes, then the announced ones whose price fell. */
+export function searchAlertMail(ctx: MailContext, alert: SearchAlert): Mail {
+  const { t } = ctx.i18n;
+  const { headline, intro, sections } = searchAlertParts(ctx, alert);
   const text = [
     ctx.siteName,
     "",
@@ -64,7 +109,7 @@ export function searchAlertMail(
     "",
     ...sections.flatMap((section) => [
       sections.length > 1 ? `${section.title}:\n` : "",
-      section.items.map((item) => cardText(ctx, item.listing, item.note)).join("\n\n"),
+      section.cards.map((card) => cardText(ctx, card)).join("\n\n"),
       "",
     ]),
     `${t("See them all")}: ${alert.searchUrl}`,
@@ -74,54 +119,69 @@ export function searchAlertMail(
   ]
     .filter((line, index, lines) => line !== "" || lines[index - 1] !== "")
     .join("\n");
-  const body = [
-    `<p style="margin:0 0 16px;color:${MUTED}">${escapeHtml(intro)}</p>`,
-    ...sections.map(
-      (section) =>
-        `${sections.length > 1 ? `<h2 style="margin:16px 0 0;font-size:16px">${escapeHtml(section.title)}</h2>` : ""}<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${section.items.map((item) => cardHtml(ctx, item.listing, item.note)).join("")}</table>`,
-    ),
-    `<p style="margin:16px 0"><a href="${escapeHtml(alert.searchUrl)}" style="color:${BRAND};font-weight:bold">${escapeHtml(t("See them all"))}</a></p>`,
-    `<p style="margin:16px 0 0;color:${MUTED};font-size:13px"><a href="${escapeHtml(alert.unsubscribe)}" style="color:${MUTED}">${escapeHtml(t("Unsubscribe"))}</a> ${escapeHtml(t("from this search's alerts."))}</p>`,
-  ].join("");
   return {
     subject: t("{headline}: {words}", { headline, words: alert.words }),
     text,
-    html: layout(ctx, headline, body),
+    html: renderMailHtml(h(SearchAlertMail, { ctx, alert })),
   };
+}
+
+/** A saved-homes e-mail's heading and one card per home, its news above the price. */
+function savedHomesParts(ctx: MailContext, news: SavedHomeNews[]) {
+  const { i18n } = ctx;
+  const note = (item: SavedHomeNews) =>
+    item.listing.status === "available" && item.previousPrice != null
+      ? priceDropNote(i18n, { listing: item.listing, previousPrice: item.previousPrice })
+      : savedHomeNewsLine(i18n, item);
+  return {
+    heading: i18n.t("News about the homes you saved:"),
+    cards: news.map((item) => ({ listing: item.listing, note: note(item) })),
+    savedUrl: `${ctx.publicUrl}/saved`,
+  };
+}
+
+function SavedHomesMail({ ctx, news }: { ctx: MailContext; news: SavedHomeNews[] }) {
+  const { heading, cards, savedUrl } = savedHomesParts(ctx, news);
+  return h(
+    MailLayout,
+    { ctx, heading },
+    h(HomeCards, { ctx, cards }),
+    h(
+      "p",
+      { style: { margin: "16px 0 0" } },
+      h("a", { href: savedUrl, style: { color: BRAND, fontWeight: "bold" } }, ctx.i18n.t("Your saved homes")),
+    ),
+  );
 }
 
 /** The e-mail of a user's saved homes that were let, sold or got cheaper. */
 export function savedHomesMail(ctx: MailContext, news: SavedHomeNews[]): Mail {
   const { i18n } = ctx;
   const { t } = i18n;
-  const line = ({ listing }: SavedHomeNews) =>
-    listing.status === "let"
-      ? t("{name} has been let", { name: listing.name })
-      : listing.status === "sold"
-        ? t("{name} has been sold", { name: listing.name })
-        : t("{name} is now {price}", { name: listing.name, price: formatPrice(listing, i18n) });
-  const note = (item: SavedHomeNews) =>
-    item.listing.status === "available" && item.previousPrice != null
-      ? priceDropNote(i18n, { listing: item.listing, previousPrice: item.previousPrice })
-      : line(item);
+  const { heading, cards, savedUrl } = savedHomesParts(ctx, news);
   const subject =
     news.length === 1
-      ? t("News about a home you saved: {news}", { news: line(news[0]!) })
+      ? t("News about a home you saved: {news}", { news: savedHomeNewsLine(i18n, news[0]!) })
       : t("{count} homes you saved have news", { count: i18n.number(news.length) });
-  const heading = t("News about the homes you saved:");
-  const saved = `${ctx.publicUrl}/saved`;
   const text = [
     ctx.siteName,
     "",
     heading,
     "",
-    news.map((item) => cardText(ctx, item.listing, note(item))).join("\n\n"),
+    cards.map((card) => cardText(ctx, card)).join("\n\n"),
     "",
-    `${t("Your saved homes")}: ${saved}`,
+    `${t("Your saved homes")}: ${savedUrl}`,
     "",
   ].join("\n");
-  const body = `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${news.map((item) => cardHtml(ctx, item.listing, note(item))).join("")}</table><p style="margin:16px 0 0"><a href="${escapeHtml(saved)}" style="color:${BRAND};font-weight:bold">${escapeHtml(t("Your saved homes"))}</a></p>`;
-  return { subject, text, html: layout(ctx, heading, body) };
+  return { subject, text, html: renderMailHtml(h(SavedHomesMail, { ctx, news })) };
+}
+
+/** "Fernweg 3 has been let", "… has been sold", or "… is now $1,800 / Month". */
+function savedHomeNewsLine(i18n: I18n, { listing }: SavedHomeNews) {
+  const { t } = i18n;
+  if (listing.status === "let") return t("{name} has been let", { name: listing.name });
+  if (listing.status === "sold") return t("{name} has been sold", { name: listing.name });
+  return t("{name} is now {price}", { name: listing.name, price: formatPrice(listing, i18n) });
 }
 
 /** "Price reduced: $2,000 → $1,800 / Month". */
@@ -137,7 +197,7 @@ function facts(listing: Listing, i18n: I18n) {
   return `${bedroomsLabel(listing.bedrooms, i18n)} · ${bathroomsLabel(listing.bathrooms, i18n)}`;
 }
 
-function cardText(ctx: MailContext, listing: Listing, note: string | null) {
+function cardText(ctx: MailContext, { listing, note }: Card) {
   return [
     `${listing.name}, ${formatPrice(listing, ctx.i18n)}`,
     ...(note ? [note] : []),
@@ -146,20 +206,84 @@ function cardText(ctx: MailContext, listing: Listing, note: string | null) {
   ].join("\n");
 }
 
-function cardHtml(ctx: MailContext, listing: Listing, note: string | null) {
-  const { i18n } = ctx;
-  const url = escapeHtml(`${ctx.publicUrl}${listingPath(listing)}`);
-  const cover = listing.images[0];
-  const photo = cover
-    ? `<a href="${url}"><img src="${escapeHtml(mailImageUrl(cover, ctx.publicUrl))}" alt="${escapeHtml(listing.name)}" width="480" style="display:block;width:100%;max-width:480px;height:auto;border:0;border-radius:12px"></a>`
-    : "";
-  const noteHtml = note
-    ? `<p style="margin:8px 0 0;color:#b91c1c;font-weight:bold">${escapeHtml(note)}</p>`
-    : "";
-  return `<tr><td style="padding:16px 0;border-bottom:1px solid #e5e7eb">${photo}${noteHtml}<p style="margin:8px 0 0;font-size:18px;font-weight:bold">${escapeHtml(formatPrice(listing, i18n))}</p><p style="margin:4px 0 0;font-size:16px"><a href="${url}" style="color:#111827">${escapeHtml(listing.name)}</a></p><p style="margin:4px 0 0;color:${MUTED}">${escapeHtml(facts(listing, i18n))}</p><p style="margin:4px 0 0;color:${MUTED}">${escapeHtml(listing.location)}</p><p style="margin:12px 0 0"><a href="${url}" style="display:inline-block;padding:8px 16px;border-radius:8px;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:bold">${escapeHtml(i18n.t("View home"))}</a></p></td></tr>`;
+/** The homes' cards, one table row each. */
+function HomeCards({ ctx, cards }: { ctx: MailContext; cards: Card[] }) {
+  return h(
+    "table",
+    { role: "presentation", width: "100%", cellPadding: 0, cellSpacing: 0 },
+    h(
+      "tbody",
+      null,
+      cards.map((card) => h(HomeCard, { key: card.listing.id, ctx, card })),
+    ),
+  );
 }
 
-/** The page every alert shares: the site's name in a header bar, the heading, then `body`. */
-function layout(ctx: MailContext, heading: string, body: string) {
-  return `<!doctype html><html lang="${escapeHtml(ctx.i18n.language)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"></head><body style="margin:0;padding:0;background:#f3f4f6;font-family:Arial,Helvetica,sans-serif;color:#111827"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6"><tr><td align="center" style="padding:16px"><table role="presentation" width="560" cellpadding="0" cellspacing="0" style="width:100%;max-width:560px;background:#ffffff;border-radius:12px;overflow:hidden"><tr><td style="background:${BRAND};padding:16px 24px"><a href="${escapeHtml(ctx.publicUrl)}/" style="color:#ffffff;font-size:20px;font-weight:bold;text-decoration:none">${escapeHtml(ctx.siteName)}</a></td></tr><tr><td style="padding:24px"><h1 style="margin:0 0 8px;font-size:20px">${escapeHtml(heading)}</h1>${body}</td></tr></table></td></tr></table></body></html>`;
+function HomeCard({ ctx, card: { listing, note } }: { ctx: MailContext; card: Card }) {
+  const { i18n } = ctx;
+  const url = `${ctx.publicUrl}${listingPath(listing)}`;
+  const cover = listing.images[0];
+  const muted = { margin: "4px 0 0", color: MUTED };
+  return h(
+    "tr",
+    null,
+    h(
+      "td",
+      { style: { padding: "16px 0", borderBottom: "1px solid #e5e7eb" } },
+      cover
+        ? h(
+            "a",
+            { href: url },
+            h("img", {
+              src: mailImageUrl(cover, ctx.publicUrl),
+              alt: listing.name,
+              width: 480,
+              // Low priority keeps React from adding a <link rel="preload"> for it: an e-mail has no use for one.
+              fetchPriority: "low",
+              style: {
+                display: "block",
+                width: "100%",
+                maxWidth: "480px",
+                height: "auto",
+                border: 0,
+                borderRadius: "12px",
+              },
+            }),
+          )
+        : null,
+      note ? h("p", { style: { margin: "8px 0 0", color: "#b91c1c", fontWeight: "bold" } }, note) : null,
+      h(
+        "p",
+        { style: { margin: "8px 0 0", fontSize: "18px", fontWeight: "bold" } },
+        formatPrice(listing, i18n),
+      ),
+      h(
+        "p",
+        { style: { margin: "4px 0 0", fontSize: "16px" } },
+        h("a", { href: url, style: { color: "#111827" } }, listing.name),
+      ),
+      h("p", { style: muted }, facts(listing, i18n)),
+      h("p", { style: muted }, listing.location),
+      h(
+        "p",
+        { style: { margin: "12px 0 0" } },
+        h(
+          "a",
+          {
+            href: url,
+            style: {
+              display: "inline-block",
+              padding: "8px 16px",
+              borderRadius: "8px",
+              background: BRAND,
+              color: "#ffffff",
+              textDecoration: "none",
+              fontWeight: "bold",
+            },
+          },
+          i18n.t("View home"),
+        ),
+      ),
+    ),
+  );
 }

@@ -1,8 +1,8 @@
 // What saved homes and saved searches tell the user, and their limits (safe for the browser).
 
-/** Issue 13: at most this many saved homes per user. */
+/** At most this many saved homes per user. */
 export const MAX_SAVED_HOMES = 1000;
-/** Issue 13: at most this many saved searches per user. */
+/** At most this many saved searches per user. */
 export const MAX_SAVED_SEARCHES = 50;
 /** /saved shows this many homes at a time. */
 export const SAVED_PAGE_SIZE = 12;

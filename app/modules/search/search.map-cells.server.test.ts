@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewListingRow } from "#app/db/schema.ts";
 import { createUser, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { INDEX_MATCHES_UP_TO } from "./search.access.server.ts";
+import { clusterListings } from "./search.cluster.server.ts";
 import { MAP_GRID, WORLD } from "./search.map.ts";
 import { cellLevelFor, cellOf, listedInAreaBounds } from "./search.map-cells.server.ts";
-import { clusterListings, INDEX_MATCHES_UP_TO } from "./search.repo.server.ts";
 import { type Bbox, EMPTY_SEARCH } from "./search.rules.ts";
 
 // The map's cells (decision 044) on a real database of each engine: kept by the database's triggers through

@@ -79,7 +79,7 @@ export async function clusterFromCells(
   db: Db,
   area: Bbox,
   level: number,
-  /** The public listings inside any of some boxes, read from the area's index (search.repo.server.ts). */
+  /** The public listings inside any of some boxes, read from the area's index (search.filter-sql.server.ts). */
   listedIn: (boxes: Bbox[]) => Promise<ListingRow[]>,
   /** Null when the cells hold this many listings or fewer: grouping them one by one costs little then. */
   moreThan: number,

@@ -1,3 +1,5 @@
+import { decodeKeyset, encodeKeyset } from "#app/db/keyset.server.ts";
+import { LISTING_SORTS } from "#app/modules/listing/listing.fields.ts";
 import type { SearchSort } from "./search.rules.ts";
 
 // A query's words (search.words.ts) as each engine's full-text syntax, and the keyset cursor of every sort.
@@ -16,17 +18,17 @@ export function tsQuery(words: string[]) {
 /** Where a page ends in its sort: the sort key of the last listing shown (timestamp or price) and its id. */
 export type SearchCursor = { sort: SearchSort; key: number; id: string };
 
-const SORT_CODES: Record<SearchSort, string> = { newest: "n", "price-asc": "a", "price-desc": "d" };
+function tagOf(sort: SearchSort) {
+  return LISTING_SORTS.find((declared) => declared.name === sort)?.tag ?? "";
+}
 
-/** Opaque to the client. */
-export function encodeSearchCursor(cursor: SearchCursor) {
-  return Buffer.from(`${SORT_CODES[cursor.sort]}.${cursor.key}.${cursor.id}`).toString("base64url");
+/** Opaque to the client (the keyset pager's cursor, tagged with the sort). */
+export function encodeSearchCursor({ sort, key, id }: SearchCursor) {
+  return encodeKeyset(tagOf(sort), { key, id });
 }
 
 /** The cursor, or null when it was tampered with or belongs to another sort (then the first page shows). */
 export function decodeSearchCursor(value: string | null | undefined, sort: SearchSort): SearchCursor | null {
-  if (!value || value.length > 200) return null;
-  const match = /^([nad])\.(\d{1,16})\.([\w-]{1,64})$/.exec(Buffer.from(value, "base64url").toString());
-  if (!match || match[1] !== SORT_CODES[sort]) return null;
-  return { sort, key: Number(match[2]), id: match[3]! };
+  const at = decodeKeyset(value, tagOf(sort));
+  return at && { sort, ...at };
 }

@@ -6,17 +6,10 @@ import { matchesFilter } from "#app/modules/saved/saved-search.filter.ts";
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 import { createUser, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
+import { ACCESS_LIMITS, type Access, chooseAccess, INDEX_MATCHES_UP_TO } from "./search.access.server.ts";
+import { clusterListings, MAP_GRID } from "./search.cluster.server.ts";
 import { WORLD } from "./search.map.ts";
-import {
-  ACCESS_LIMITS,
-  type Access,
-  chooseAccess,
-  clusterListings,
-  countListings,
-  INDEX_MATCHES_UP_TO,
-  MAP_GRID,
-  searchListings,
-} from "./search.repo.server.ts";
+import { countListings, searchListings } from "./search.repo.server.ts";
 import {
   COUNTED_UP_TO,
   EMPTY_SEARCH,
@@ -226,7 +219,15 @@ describe("search", () => {
           const alerted = rows.filter((row) =>
             matchesFilter(filters, queryWords(filters.q), {
               ...row,
+              parking: Boolean(row.parking),
+              furnished: Boolean(row.furnished),
+              offer: Boolean(row.offer),
               discountedPrice: row.discountedPrice ?? null,
+              geolocation: { lat: row.lat, lng: row.lng },
+              status: "available",
+              expired: false,
+              publishedAt: row.timestamp,
+              changedAt: row.timestamp,
             }),
           );
           expect(alerted.map((row) => row.id).sort()).toEqual([...expected].sort());

@@ -1,35 +1,58 @@
-import { type I18n, msg } from "#app/modules/i18n/i18n.ts";
-import type { ListingType } from "#app/modules/listing/listing.model.ts";
+import type { I18n } from "#app/modules/i18n/i18n.ts";
+import {
+  filterParams,
+  type LISTING_COLUMNS,
+  LISTING_SORTS,
+  type ListingColumn,
+  type ListingSort,
+  VALUE_FILTERS,
+} from "#app/modules/listing/listing.fields.ts";
 
 // What a search is, as the page shows it and its links carry it (safe for the browser, no Zod). The URL
-// parameters are a public interface (issue 11): their names and values are linked and bookmarked.
+// parameters are a public interface: their names and values are linked and bookmarked.
 
-export const SEARCH_SORTS = ["newest", "price-asc", "price-desc"] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const SORT_LABELS = {
-  newest: msg("Newest first"),
-  "price-asc": msg("Price: low to high"),
-  "price-desc": msg("Price: high to low"),
-} as const satisfies Record<SearchSort, string>;
+export type SearchSort = ListingSort["name"];
+/** The sorts a search offers (listing.fields.ts), the default first. */
+export const SEARCH_SORTS = LISTING_SORTS.map((sort) => sort.name);
+export const SORT_LABELS = Object.fromEntries(LISTING_SORTS.map((sort) => [sort.name, sort.label])) as Record<
+  SearchSort,
+  ListingSort["label"]
+>;
 
 /** An area of the map in decimal degrees, west < east and south < north (never across the antimeridian). */
 export type Bbox = { west: number; south: number; east: number; north: number };
 
+type Declared = typeof LISTING_COLUMNS;
+/** The URL parameters of a field's value filter (a range has two), none for the words and the map's area. */
+type ParamNames<Field> = Field extends {
+  filter: { op: "range"; min: infer Min extends string; max: infer Max extends string };
+}
+  ? Min | Max
+  : Field extends { filter: { op: "equals" | "flag" | "atLeast"; param: infer Param extends string } }
+    ? Param
+    : never;
+/** What such a parameter holds once read: a flag is on or off; a choice one of its values, a bound a number. */
+type ParamValue<Field> = Field extends { filter: { op: "flag" } }
+  ? boolean
+  : Field extends { values: readonly (infer Value)[] }
+    ? Value | null
+    : number | null;
+
+/**
+ * The value filters as listing.fields.ts declares them, by URL parameter: `type: ListingType | null`,
+ * `minPrice: number | null`, `beds: number | null`, `parking: boolean`... (null or false: no filter).
+ */
+export type FilterValues = {
+  -readonly [Column in ListingColumn as ParamNames<Declared[Column]>]: ParamValue<Declared[Column]>;
+};
+
 /** A search as it was read from the URL: every value is the one used (swapped, clamped or dropped). */
 export type SearchParams = {
   q: string;
-  type: ListingType | null;
-  minPrice: number | null;
-  maxPrice: number | null;
-  beds: number | null;
-  baths: number | null;
-  parking: boolean;
-  furnished: boolean;
-  offer: boolean;
   sort: SearchSort;
   bbox: Bbox | null;
   view: "list" | "map";
-};
+} & FilterValues;
 
 /** What a search filters on: the page's search, whatever the sort and the view (a saved search is one). */
 export type SearchFilters = Omit<SearchParams, "sort" | "view">;
@@ -41,24 +64,20 @@ export type SearchFilters = Omit<SearchParams, "sort" | "view">;
  */
 export const COUNTED_UP_TO = 1000;
 
-/** Words of a query are cut at this many characters (issue 11). */
+/** Words of a query are cut at this many characters (longer words are no use to a search). */
 export const MAX_QUERY_LENGTH = 200;
-/** The largest price a listing may have (SPEC.md section 9). */
-export const MAX_PRICE = 750_000_000;
-/** Bedrooms and bathrooms range (SPEC.md section 9). */
-export const MAX_ROOMS = 50;
+
+/** No value filter: every flag off, every other parameter unset. */
+const NO_FILTER = Object.fromEntries(
+  VALUE_FILTERS.flatMap(({ filter }) =>
+    filterParams(filter).map((param) => [param, filter.op === "flag" ? false : null]),
+  ),
+) as FilterValues;
 
 export const EMPTY_SEARCH: SearchParams = {
   q: "",
-  type: null,
-  minPrice: null,
-  maxPrice: null,
-  beds: null,
-  baths: null,
-  parking: false,
-  furnished: false,
-  offer: false,
-  sort: "newest",
+  ...NO_FILTER,
+  sort: SEARCH_SORTS[0]!,
   bbox: null,
   view: "list",
 };
@@ -68,25 +87,29 @@ export function formatBbox({ west, south, east, north }: Bbox) {
   return [west, south, east, north].map((value) => Number(value.toFixed(5))).join(",");
 }
 
+/** The value of a filter's URL parameter (listing.fields.ts names them). */
+export function filterValue(filters: SearchFilters, param: string) {
+  return filters[param as keyof SearchFilters] as string | number | boolean | null;
+}
+
+/** The value filters' URL parameters, in the order the fields are declared. */
+export const FILTER_PARAMS = VALUE_FILTERS.flatMap(({ filter }) => filterParams(filter));
+
 /**
  * The URL parameters of a search, only those that differ from no filter, in a stable order. `fixed` names the
  * filters a page sets by its path (a category's type, the offers), which its links leave out.
  */
 export function searchQueryString(params: SearchParams, fixed: Partial<SearchParams> = {}) {
   const out = new URLSearchParams();
-  const put = (name: keyof SearchParams, value: string | null) => {
+  const put = (name: string, value: string | null) => {
     if (value !== null && value !== "" && !(name in fixed)) out.set(name, value);
   };
   put("q", params.q.trim());
-  put("type", params.type);
-  put("minPrice", params.minPrice === null ? null : String(params.minPrice));
-  put("maxPrice", params.maxPrice === null ? null : String(params.maxPrice));
-  put("beds", params.beds === null ? null : String(params.beds));
-  put("baths", params.baths === null ? null : String(params.baths));
-  put("parking", params.parking ? "1" : null);
-  put("furnished", params.furnished ? "1" : null);
-  put("offer", params.offer ? "1" : null);
-  put("sort", params.sort === "newest" ? null : params.sort);
+  for (const name of FILTER_PARAMS) {
+    const value = filterValue(params, name);
+    put(name, value === null || value === false ? null : value === true ? "1" : String(value));
+  }
+  put("sort", params.sort === SEARCH_SORTS[0] ? null : params.sort);
   put("bbox", params.bbox ? formatBbox(params.bbox) : null);
   put("view", params.view === "map" ? "map" : null);
   return out.toString();

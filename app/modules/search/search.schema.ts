@@ -1,16 +1,18 @@
 import "#app/zod-config.ts";
 import { z } from "zod";
+import { type ListingField, VALUE_FILTERS, type ValueFilter } from "#app/modules/listing/listing.fields.ts";
 import {
   type Bbox,
-  MAX_PRICE,
+  hasFilters,
   MAX_QUERY_LENGTH,
-  MAX_ROOMS,
   SEARCH_SORTS,
   type SearchParams,
+  type SearchSort,
+  searchQueryString,
 } from "./search.rules.ts";
 
 // Reads a search from its URL. Nothing here refuses: a parameter that is missing, repeated (the first counts),
-// empty, not a number, out of range or upside down gets a sensible reading or is dropped (issue 11). The
+// empty, not a number, out of range or upside down gets a sensible reading or is dropped. The
 // page shows back what was used. Used by loaders only: no Zod reaches the browser for the filters.
 
 const text = z.string().trim();
@@ -24,13 +26,15 @@ function whole(min: number, max: number) {
     .catch(null);
 }
 
-/** A count of rooms: at least 1 to mean anything ("0 or more" is no filter). */
-const rooms = text
-  .regex(/^\d+(\.\d+)?$/)
-  .transform((value) => Math.min(MAX_ROOMS, Math.floor(Number(value))))
-  .transform((value) => (value >= 1 ? value : null))
-  .nullable()
-  .catch(null);
+/** A lower bound ("2+ bedrooms"): a whole number up to the field's largest; below its smallest it is no filter. */
+function atLeast(min: number, max: number) {
+  return text
+    .regex(/^\d+(\.\d+)?$/)
+    .transform((value) => Math.min(max, Math.floor(Number(value))))
+    .transform((value) => (value >= min ? value : null))
+    .nullable()
+    .catch(null);
+}
 
 const flag = z
   .string()
@@ -50,51 +54,58 @@ const bbox = text
   .nullable()
   .catch(null);
 
+/** The URL parameters of a value filter (listing.fields.ts), each read by its kind. */
+function filterSchema({ filter, field }: ValueFilter): Record<string, z.ZodType> {
+  const { min = 0, max = Number.MAX_SAFE_INTEGER } = field as ListingField;
+  if (filter.op === "range") return { [filter.min]: whole(min, max), [filter.max]: whole(min, max) };
+  if (filter.op === "flag") return { [filter.param]: flag };
+  if (filter.op === "atLeast") return { [filter.param]: atLeast(Math.max(1, min), max) };
+  const values = (field.values ?? []) as [string, ...string[]];
+  return { [filter.param]: z.enum(values).nullable().catch(null) };
+}
+
 export const SearchParamsSchema = z.object({
   q: z
     .string()
     .transform((value) => value.trim().replace(/\s+/g, " ").slice(0, MAX_QUERY_LENGTH))
     .catch(""),
-  type: z.enum(["rent", "sale"]).nullable().catch(null),
-  minPrice: whole(0, MAX_PRICE),
-  maxPrice: whole(0, MAX_PRICE),
-  beds: rooms,
-  baths: rooms,
-  parking: flag,
-  furnished: flag,
-  offer: flag,
-  sort: z.enum(SEARCH_SORTS).catch("newest"),
+  ...Object.assign({}, ...VALUE_FILTERS.map(filterSchema)),
+  sort: z.enum(SEARCH_SORTS as [SearchSort, ...SearchSort[]]).catch(SEARCH_SORTS[0]!),
   bbox,
   view: z.enum(["list", "map"]).catch("list"),
 });
 
+const FLAG_PARAMS = new Set(
+  VALUE_FILTERS.flatMap(({ filter }) => (filter.op === "flag" ? [filter.param] : [])),
+);
+
 /** The search a URL asks for, read sensibly whatever it holds (never throws). */
 export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
+  // A missing value is the same as an empty one (the form sends every field, empty when unset): an empty flag
+  // is off, an empty q no words, any other empty parameter no filter.
   const raw: Record<string, string | null> = {};
   for (const name of Object.keys(SearchParamsSchema.shape)) {
-    raw[name] = searchParams.get(name) ?? null;
+    const value = searchParams.get(name) ?? null;
+    raw[name] = name === "q" || FLAG_PARAMS.has(name) ? (value ?? "") : emptyToNull(value);
   }
-  // A missing value is the same as an empty one (the form sends every field, empty when unset).
-  const parsed = SearchParamsSchema.parse({
-    ...raw,
-    q: raw.q ?? "",
-    parking: raw.parking ?? "",
-    furnished: raw.furnished ?? "",
-    offer: raw.offer ?? "",
-    minPrice: emptyToNull(raw.minPrice),
-    maxPrice: emptyToNull(raw.maxPrice),
-    beds: emptyToNull(raw.beds),
-    baths: emptyToNull(raw.baths),
-    bbox: emptyToNull(raw.bbox),
-    type: emptyToNull(raw.type),
-    sort: emptyToNull(raw.sort),
-    view: emptyToNull(raw.view),
-  });
+  const parsed = SearchParamsSchema.parse(raw) as SearchParams;
   // A range given upside down is swapped.
-  if (parsed.minPrice !== null && parsed.maxPrice !== null && parsed.minPrice > parsed.maxPrice) {
-    [parsed.minPrice, parsed.maxPrice] = [parsed.maxPrice, parsed.minPrice];
+  for (const { filter } of VALUE_FILTERS) {
+    if (filter.op !== "range") continue;
+    const range = parsed as unknown as Record<string, number | null>;
+    const [low, high] = [range[filter.min], range[filter.max]];
+    if (low != null && high != null && low > high) [range[filter.min], range[filter.max]] = [high, low];
   }
   return parsed;
+}
+
+/**
+ * A list page's search (a category, the offers): the URL's filters with what the page's path fixes, whether
+ * anything narrows the list (then it is not indexed), and a key that changes with the search.
+ */
+export function listPageSearch(searchParams: URLSearchParams, fixed: Partial<SearchParams>) {
+  const search: SearchParams = { ...parseSearchParams(searchParams), ...fixed, view: "list", bbox: null };
+  return { search, filtered: hasFilters(search, fixed), listKey: searchQueryString(search, fixed) };
 }
 
 function emptyToNull(value: string | null | undefined) {

@@ -6,7 +6,7 @@ import { isPlainCategory, type SearchParams, searchQueryString } from "./search.
 /**
  * Title, description, canonical link and robots of /search (the site's name is added by the page). Only a
  * plain category (no filter but the type) is indexed, and it names the category page as canonical; any other
- * search is `noindex` (issue 11), its canonical the search itself without the view, the area or the page.
+ * search is `noindex`, its canonical the search itself without the view, the area or the page.
  */
 export function searchMeta(params: SearchParams, publicUrl: string, { t }: I18n) {
   const q = params.q.trim();

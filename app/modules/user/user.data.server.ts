@@ -6,7 +6,7 @@ import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { findSavedHomeAlertFrequency } from "#app/modules/saved/saved-home.repo.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
 
-// "Your data" (issue 12): everything the site holds about a user, as a download, and deleting the account with
+// "Your data": everything the site holds about a user, as a download, and deleting the account with
 // all of it. Secrets are never part of the download: no password hash, no session or OAuth tokens.
 
 /**

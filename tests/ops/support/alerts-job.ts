@@ -1,7 +1,8 @@
 import type { Db } from "#app/db/db.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
 import { createMailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
-import { type AlertDeps, searchAlertsJob } from "#app/modules/saved/alerts.server.ts";
+import { searchAlertsJob } from "#app/modules/saved/alerts.job.server.ts";
+import type { AlertDeps } from "#app/modules/saved/alerts.send.server.ts";
 import { createMailer, type Mailer } from "#app/providers/mail/mail.server.ts";
 
 // The job "search-alerts" as app/services.server.ts registers it, its alerts going through the mail outbox

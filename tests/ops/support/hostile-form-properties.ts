@@ -1,27 +1,21 @@
 import fc from "fast-check";
 import { type FormEntries, postForm, send, toastMessage } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
-import {
-  invalidForgotPassword,
-  invalidListingForm,
-  invalidNameChange,
-  invalidResetPassword,
-  invalidSignIn,
-  invalidSignUp,
-} from "./hostile-forms.ts";
 import { hostileSegment, unusableBody } from "./hostile-requests.ts";
-import { forgedId, labeled } from "./hostile-values.ts";
+import { labeled } from "./hostile-values.ts";
 import { actors, type HostileWorld } from "./hostile-world.ts";
 import { listingEntries, validListing } from "./listing-forms.ts";
 import { assertRefusals, BODY_REFUSED, oneOf, type Refusal, TO_SIGN_IN } from "./refusal.ts";
 
-/** The properties of the page actions (form posts), each a fast-check run against the live server. */
+/**
+ * The properties of the page actions that need the live server: bodies no form sends, and paths no page links
+ * to. The forms' own refusals are tests/routes/form-refusals.test.ts, on the actions themselves.
+ */
 
 export const RUNS = 36;
 
 const LISTING_REFUSED =
   /required|must be|Choose|Max 6 images|can be used once|no longer available|not valid|can not contain|correct address|needs to be less/;
-const NAME_REFUSED = /Enter your name|Keep your name under 60 characters|can not contain control characters/;
 const LINK_REFUSED = /This reset link is invalid or has expired|Choose a password of at least/;
 const NOT_FOUND_PAGE = /Page not found|could not find that page|Bad Request/;
 
@@ -77,143 +71,6 @@ export async function unusableBodies(app: HostileApp, world: HostileWorld) {
       return { answer, refusal, what: `${actor} POST ${path}${data ? ".data" : ""} ${body.label}` };
     },
     RUNS + 14,
-  );
-}
-
-/** Sign-up, sign-in, forgot-password and reset-password forms with broken fields. */
-export async function authForms(app: HostileApp, world: HostileWorld) {
-  const forms = fc.oneof(
-    invalidSignUp().map((f) => ["/sign-up", f, refusedForm([400, 413], SIGN_UP_REFUSED)] as const),
-    invalidSignIn(world.userEmail).map(
-      // Enough wrong passwords for the one real account lock it (429) until its window has passed.
-      (f) =>
-        [
-          "/sign-in",
-          f,
-          refusedForm([400, 401, 413, 429], /Bad User Credentials|Too many failed sign-ins/),
-        ] as const,
-    ),
-    invalidForgotPassword().map(
-      (f) => ["/forgot-password", f, refusedForm([400, 413], /Could not send reset email/)] as const,
-    ),
-    invalidResetPassword().map((f) => ["/reset-password", f, refusedForm([400, 413], LINK_REFUSED)] as const),
-  );
-  await assertRefusals(
-    app,
-    "auth forms: broken fields",
-    fc.tuple(forms, actors(world)),
-    async ([[path, form, refusal], [actor, cookie]]) => ({
-      answer: await post(world, path, form.value, cookie),
-      refusal: asActor(path, cookie, refusal),
-      what: `${actor} POST ${path} ${form.label}`,
-    }),
-    RUNS * 2,
-  );
-}
-
-/** Sign-in with the right password and a hostile redirectTo: the way back is always a path on this site. */
-export async function signInRedirects(app: HostileApp, world: HostileWorld) {
-  const redirectTo = fc.oneof(
-    fc.constantFrom(
-      "//evil.example",
-      "/\\evil.example",
-      "/\t/evil.example",
-      "/.//evil.example",
-      "https://evil.example",
-      "javascript:alert(1)",
-      "/%2F%2Fevil.example",
-      "/\u0000",
-      "/😀",
-      "/\r\nSet-Cookie: x=y",
-      "/../../etc/passwd",
-    ),
-    fc.string({ unit: "binary", maxLength: 30 }).map((path) => `/${path}`),
-  );
-  // Printable ASCII from a single "/": a Location header can carry it, and no browser reads it as another host.
-  const samePath: Refusal = { statuses: [302], location: /^\/(?![/\\])[!-~]*$/, sameOrigin: world.url };
-  await assertRefusals(
-    app,
-    "sign-in: hostile redirectTo",
-    redirectTo,
-    async (target) => ({
-      // The sign-in form posts to its own URL, ?redirectTo= included.
-      answer: await post(
-        world,
-        `/sign-in?${new URLSearchParams({ redirectTo: target })}`,
-        [
-          ["email", world.userEmail],
-          ["password", "correct-horse-42"],
-        ],
-        undefined,
-      ),
-      refusal: samePath,
-      what: `sign-in redirectTo=${JSON.stringify(target)}`,
-    }),
-    RUNS,
-  );
-}
-
-/** The profile's actions: broken names, deletes of listings that are not the user's, unknown intents. */
-export async function profileForms(app: HostileApp, world: HostileWorld) {
-  const deleteTarget = fc.oneof(
-    { arbitrary: forgedId, weight: 3 },
-    { arbitrary: fc.constant(labeled(world.othersListing, "<another user's listing>")), weight: 1 },
-  );
-  const actions = fc.oneof(
-    invalidNameChange().map((f) => [f.value, f.label, refusedForm([400, 413], NAME_REFUSED)] as const),
-    deleteTarget.map(
-      ({ value, label }) =>
-        [
-          [
-            ["intent", "delete-listing"],
-            ["listingId", value],
-          ] as FormEntries,
-          `delete ${label}`,
-          {
-            statuses: [403, 404],
-            message: /You can not delete that listing|Listing does not exist/,
-          } as Refusal,
-        ] as const,
-    ),
-    fc.oneof(forgedId, fc.constant(labeled("DELETE-LISTING"))).map(
-      ({ value, label }) =>
-        [
-          [
-            ["intent", value],
-            ["name", "Renamed"],
-            ["listingId", world.ownListing],
-          ] as FormEntries,
-          `intent ${label}`,
-          { statuses: [400], message: /Unknown action/ } as Refusal,
-        ] as const,
-    ),
-  );
-  await assertRefusals(
-    app,
-    "profile: names, deletes, intents",
-    fc.tuple(actions, actors(world)),
-    async ([[entries, label, refusal], [actor, cookie]]) => ({
-      answer: await post(world, "/profile", entries, cookie),
-      refusal: asActor("/profile", cookie, refusal, true),
-      what: `${actor} POST /profile ${label}`,
-    }),
-    RUNS * 2,
-  );
-}
-
-/** Create and edit listing with broken fields, more than 6 photos, other users' photos. */
-export async function listingForms(app: HostileApp, world: HostileWorld) {
-  const paths = fc.constantFrom("/create-listing", `/edit-listing/${world.ownListing}`);
-  await assertRefusals(
-    app,
-    "listing forms: broken fields",
-    fc.tuple(paths, invalidListingForm(world.ids), actors(world)),
-    async ([path, form, [actor, cookie]]) => ({
-      answer: await post(world, path, form.value, cookie),
-      refusal: asActor(path, cookie, refusedForm([400, 413], LISTING_REFUSED), true),
-      what: `${actor} POST ${path} ${form.label}`,
-    }),
-    RUNS * 2,
   );
 }
 

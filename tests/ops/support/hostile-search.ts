@@ -5,7 +5,7 @@ import { hostileCursor } from "./hostile-requests.ts";
 import { type Labeled, labeled, text } from "./hostile-values.ts";
 
 /**
- * Issue 11's public search parameters, as a hostile client sends them to /search and the lists that share its
+ * The public search parameters, as a hostile client sends them to /search and the lists that share its
  * reading (/category/:type, /offers, /feed.atom): missing, repeated, empty, not numbers, negative, huge, NaN,
  * Infinity, out of range, an upside-down price range, a bbox inverted, across the antimeridian or off the
  * globe, q past 200 characters, unicode, query-syntax characters, malformed escapes, hostile cursors. And what
@@ -275,7 +275,7 @@ export function readFilterBar(answer: Answer): Shown {
 export type Page = { path: string; fixed: "type" | "offer" | null };
 
 /**
- * Holds a page's filter bar to issue 11's reading of `query`: the first of a repeated parameter counts; q is
+ * Holds a page's filter bar to the search's reading of `query`: the first of a repeated parameter counts; q is
  * trimmed, its spaces collapsed, cut at 200; a price or room count that is plainly a whole number is used
  * (a price clamped to 750,000,000, rooms to 1-50), anything else is shown as some whole number in range or
  * dropped, never as typed; a range given upside down is shown swapped; a bbox counts only when it is a real

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { newAccount, postSignUp } from "#tests/support/accounts.ts";
 import type { HostileApp } from "./hostile-app.ts";
-import type { ImageIds } from "./hostile-forms.ts";
 import { publishListing, validListing } from "./listing-forms.ts";
 import { createUpload, patchUpload, uploadMetadata, uploadPhoto } from "./tus-client.ts";
 
@@ -17,8 +16,6 @@ export type HostileWorld = {
   ownListing: string;
   /** The user's uploaded photo that no listing uses yet. */
   ownPending: string;
-  /** Photos a listing form may name: the user's own, another user's pending and listed ones. */
-  ids: ImageIds;
   othersListing: string;
   /** The URL of another user's unfinished upload (500 of 1000 bytes sent). */
   othersUpload: string;
@@ -31,7 +28,6 @@ export async function buildHostileWorld(app: HostileApp): Promise<HostileWorld> 
   const other = await postSignUp(url, newAccount("Other Owner"));
   const ownPending = await uploadPhoto(url, user);
   const ownListing = await publishListing(url, user, validListing([await uploadPhoto(url, user, "#c0392b")]));
-  const othersPending = await uploadPhoto(url, other, "#27ae60");
   const othersPhoto = await uploadPhoto(url, other, "#7d3c98");
   const othersListing = await publishListing(url, other, validListing([othersPhoto], "Other owner's garden"));
   const started = await createUpload(url, other, {
@@ -47,7 +43,6 @@ export async function buildHostileWorld(app: HostileApp): Promise<HostileWorld> 
     userEmail: account.email,
     ownListing,
     ownPending,
-    ids: { own: ownPending, othersPending, othersListed: othersPhoto },
     othersListing,
     othersUpload,
   };

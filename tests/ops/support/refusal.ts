@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { expect } from "vitest";
-import type { Answer } from "#tests/support/http.ts";
-import type { HostileApp } from "./hostile-app.ts";
+import type { StateSnapshot } from "#tests/support/db-state.ts";
+import { type Answer, redirectTarget } from "#tests/support/http.ts";
 
 /**
  * What "refused with a clear message" means for one request: the statuses allowed, and the message the body
@@ -29,13 +29,6 @@ export const TO_SIGN_IN: Refusal = { statuses: [302, 202], location: /^\/sign-in
 /** Joins messages into one pattern: the route's own, or a refused body. */
 export function oneOf(...patterns: RegExp[]) {
   return new RegExp(patterns.map((pattern) => pattern.source).join("|"));
-}
-
-/** Where a redirect goes: the Location header, or the target inside a .data request's 202 turbo-stream. */
-export function redirectTarget(answer: Answer) {
-  if (answer.location) return answer.location;
-  if (answer.status === 202) return /"redirect","([^"]*)"/.exec(answer.body)?.[1] ?? null;
-  return null;
 }
 
 const ENTITIES: Record<string, string> = {
@@ -77,12 +70,15 @@ function count(property: string, status: number) {
 
 export type Attempt = { answer: Answer; refusal: Refusal; what: string; toast?: string };
 
+/** What a refused request must leave as it was: a running server's data, or a route test's database. */
+export type Watched = { state: { snapshot(): Promise<StateSnapshot> } };
+
 /**
  * The property every hostile request must hold: refused as `attempt` says it should be, and nothing written
  * (user, listing and image rows, stored photos and upload staging are the same before and after).
  */
 export async function assertRefusals<T>(
-  app: HostileApp,
+  app: Watched,
   property: string,
   input: fc.Arbitrary<T>,
   attempt: (value: T) => Promise<Attempt>,

@@ -1,5 +1,4 @@
 import fc from "fast-check";
-import type { FormEntries, FormValue } from "#tests/support/http.ts";
 import {
   extraFields,
   filePart,
@@ -11,7 +10,8 @@ import {
   type Labeled,
   labeled,
   text,
-} from "./hostile-values.ts";
+} from "#tests/ops/support/hostile-values.ts";
+import type { FormEntries, FormValue } from "#tests/support/http.ts";
 
 /**
  * Forms that break at least one rule of SPEC.md section 5 (or of the auth forms), and may carry fields no form

@@ -12,13 +12,9 @@ import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
-import {
-  type AlertDeps,
-  sendAlertDeliveries as queueAlertDeliveries,
-  runSearchAlerts as queueSearchAlerts,
-  SETTLE_MS,
-  sweepSavedSearches,
-} from "./alerts.server.ts";
+import { runSearchAlerts as queueSearchAlerts } from "./alerts.job.server.ts";
+import { type AlertDeps, sendAlertDeliveries as queueAlertDeliveries } from "./alerts.send.server.ts";
+import { SETTLE_MS, sweepSavedSearches } from "./alerts.sweep.server.ts";
 import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
 import { setSavedHomeAlertFrequency } from "./saved-home.repo.server.ts";
 import { setHomeSaved } from "./saved-home.service.server.ts";

@@ -1,7 +1,6 @@
 import { expect } from "vitest";
-import { type Answer, toastMessage } from "#tests/support/http.ts";
-import type { HostileApp } from "./hostile-app.ts";
-import { redirectTarget } from "./refusal.ts";
+import type { StateSnapshot } from "./db-state.ts";
+import { type Answer, redirectTarget, toastMessage } from "./http.ts";
 
 /**
  * Who attempts a write: nobody signed in, a signed-in user who has not verified their e-mail yet, a signed-in
@@ -61,7 +60,10 @@ function summarize(answer: Answer) {
 }
 
 /** Runs a refused attempt: the whole app state (rows, photos, staging) must be the same afterwards. */
-export async function unchangedBy<T>(app: HostileApp, attempt: () => Promise<T>): Promise<T> {
+export async function unchangedBy<T>(
+  app: { state: { snapshot(): Promise<StateSnapshot> } },
+  attempt: () => Promise<T>,
+): Promise<T> {
   const before = await app.state.snapshot();
   const result = await attempt();
   expect(await app.state.snapshot(), "a refused write changed nothing").toEqual(before);

@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { ENGLISH } from "#app/modules/i18n/i18n.ts";
+import { VALUE_FILTERS } from "#app/modules/listing/listing.fields.ts";
+import { EMPTY_SEARCH, FILTER_PARAMS } from "#app/modules/search/search.rules.ts";
+import { parseSearchParams } from "#app/modules/search/search.schema.ts";
+import { renderSearchFilters } from "./search-filters.server.tsx";
+import { appliedSummary } from "./search-filters.tsx";
+
+// The filter bar is written field by field (its controls differ: a price box, a rooms list, a check box), so
+// this holds it to listing.fields.ts: every declared filter has a control and is named in the bar's summary.
+
+describe("the filter bar", () => {
+  it("has a control for every declared filter parameter", () => {
+    const html = renderSearchFilters({ params: EMPTY_SEARCH, action: "/search", total: 3, i18n: ENGLISH });
+    for (const param of FILTER_PARAMS) expect(html, param).toContain(`name="${param}"`);
+  });
+
+  it("names every declared filter in its summary of the filters used", () => {
+    const summary = (query: Record<string, string>) =>
+      appliedSummary(parseSearchParams(new URLSearchParams(query)), ENGLISH);
+    const none = summary({});
+    for (const { column, filter, field } of VALUE_FILTERS) {
+      const value = Math.max(1, field.min ?? 0) + 1;
+      if (filter.op === "range") {
+        expect(summary({ [filter.min]: String(value) }), column).not.toBe(none);
+        expect(summary({ [filter.max]: String(value) }), column).not.toBe(none);
+      } else if (filter.op === "flag") {
+        expect(summary({ [filter.param]: "1" }), column).not.toBe(none);
+      } else if (filter.op === "equals") {
+        for (const choice of field.values!)
+          expect(summary({ [filter.param]: choice }), column).not.toBe(none);
+      } else {
+        expect(summary({ [filter.param]: String(value) }), column).not.toBe(none);
+      }
+    }
+  });
+});

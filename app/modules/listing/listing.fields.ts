@@ -1,0 +1,285 @@
+import type { ListingTable } from "#app/db/schema.ts";
+import { type MessageKey, msg, type PluralKey } from "#app/modules/i18n/i18n.ts";
+import { LISTING_STATUSES, LISTING_TYPES } from "./listing.model.ts";
+
+// What a listing field is, once, by its column of the listing table: its type and limits, how the form asks
+// for it, whether a search filters or sorts by it, and where it shows. Lists that follow from it are derived
+// here (the columns the repo reads, the columns a sort index must hold, the search's URL parameters); lists
+// that frozen migrations hold (the page cache's trigger, the sort indexes) are compared with it by
+// listing.fields.server.test.ts, which fails when a declared field is missing from one. Safe for the browser.
+
+/** How a column's value is stored and read (booleans are 0/1 on SQLite; the repo converts, nowhere else). */
+export type FieldKind = "id" | "text" | "choice" | "integer" | "number" | "boolean" | "epochMs";
+
+/**
+ * How a search filters by a field, its URL parameters (a public interface: linked and bookmarked), and how a
+ * saved search says it in words (alert e-mails, Profile):
+ * - "equals": one value of the field's choices, said as `says` of that value (`unset`: said when none is);
+ * - "flag": only listings where it is true (`param=1`), said as `says` ("parking");
+ * - "atLeast": the value or more, said as the plural `says` ("2+ bedrooms");
+ * - "range": between two parameters, either may be missing, said by its values in the field's `unit`
+ *   ("$500 to $1,500", "from 72 m²");
+ * - "words": the query's words are found in it (the search's own word indexes);
+ * - "area": inside the map's box (the search's own area indexes).
+ */
+export type FieldFilter =
+  | { op: "equals"; param: string; says: Readonly<Record<string, MessageKey>>; unset?: MessageKey }
+  | { op: "flag"; param: string; says: MessageKey }
+  | { op: "atLeast"; param: string; says: { one: string; other: PluralKey } }
+  | { op: "range"; min: string; max: string }
+  | { op: "words" }
+  | { op: "area" };
+
+export type ListingField = {
+  kind: FieldKind;
+  nullable?: boolean;
+  /** The values a choice may take. */
+  values?: readonly string[];
+  /** The smallest and largest value (a number), or length (a text), a listing may have. */
+  min?: number;
+  max?: number;
+  /** How its values read: "money" in the site's currency, else a number followed by this unit ("m²"). */
+  unit?: string;
+  /** The form's label, and how it asks: a text, a whole number, Yes/No, one of the choices. */
+  form?: { label: string; input: "text" | "number" | "yesNo" | "choice" };
+  filter?: FieldFilter;
+  /** The search's sorts by this field: its URL name and label, each way it is offered. */
+  sorts?: readonly { name: string; tag: string; direction: "asc" | "desc"; label: string }[];
+  /** Shown on a listing card (kept in ListingSummary). */
+  card?: boolean;
+  /** Part of the listing page's schema.org JSON-LD. */
+  jsonLd?: boolean;
+  /** Whether the public lists show a listing depends on it (whereListed): every sort index holds it. */
+  listing?: "visibility";
+  /** A visitor's page shows it: changing it bumps the page cache's data version. */
+  shown?: boolean;
+  /** Written by the database, never by the app (generated column). */
+  generated?: boolean;
+};
+
+/**
+ * Every column of the listing table the app reads (PostgreSQL's own searchVector aside). Their order is the
+ * order of the search's URL parameters (a saved search is compared by its canonical query string) and of its
+ * sorts (the first is the default).
+ */
+export const LISTING_COLUMNS = {
+  id: { kind: "id", card: true },
+  userRef: { kind: "id", listing: "visibility", shown: true },
+  timestamp: {
+    kind: "epochMs",
+    sorts: [{ name: "newest", tag: "n", direction: "desc", label: msg("Newest first") }],
+    shown: true,
+  },
+  type: {
+    kind: "choice",
+    values: LISTING_TYPES,
+    form: { label: "Sell / Rent", input: "choice" },
+    filter: {
+      op: "equals",
+      param: "type",
+      says: { rent: msg("For rent"), sale: msg("For sale") },
+      unset: msg("Rent or sale"),
+    },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  name: {
+    kind: "text",
+    min: 10,
+    max: 32,
+    form: { label: "Name", input: "text" },
+    filter: { op: "words" },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  // The price a visitor pays (effectivePrice, listing.rules.ts; the database generates the column by the same
+  // rule, which listing.fields.server.test.ts checks): what a search filters and sorts by.
+  price: {
+    kind: "integer",
+    generated: true,
+    min: 0,
+    max: 750_000_000,
+    unit: "money",
+    filter: { op: "range", min: "minPrice", max: "maxPrice" },
+    sorts: [
+      { name: "price-asc", tag: "a", direction: "asc", label: msg("Price: low to high") },
+      { name: "price-desc", tag: "d", direction: "desc", label: msg("Price: high to low") },
+    ],
+  },
+  bedrooms: {
+    kind: "integer",
+    min: 1,
+    max: 50,
+    form: { label: "Bedrooms", input: "number" },
+    filter: { op: "atLeast", param: "beds", says: { one: "{count}+ bedroom", other: "{count}+ bedrooms" } },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  bathrooms: {
+    kind: "integer",
+    min: 1,
+    max: 50,
+    form: { label: "Bathrooms", input: "number" },
+    filter: {
+      op: "atLeast",
+      param: "baths",
+      says: { one: "{count}+ bathroom", other: "{count}+ bathrooms" },
+    },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  parking: {
+    kind: "boolean",
+    form: { label: "Parking spot", input: "yesNo" },
+    filter: { op: "flag", param: "parking", says: msg("parking") },
+    jsonLd: true,
+    shown: true,
+  },
+  furnished: {
+    kind: "boolean",
+    form: { label: "Furnished", input: "yesNo" },
+    filter: { op: "flag", param: "furnished", says: msg("furnished") },
+    jsonLd: true,
+    shown: true,
+  },
+  location: {
+    kind: "text",
+    max: 300,
+    form: { label: "Address", input: "text" },
+    filter: { op: "words" },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  offer: {
+    kind: "boolean",
+    form: { label: "Offer", input: "yesNo" },
+    filter: { op: "flag", param: "offer", says: msg("offers only") },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  regularPrice: {
+    kind: "integer",
+    min: 50,
+    max: 750_000_000,
+    form: { label: "Regular price", input: "number" },
+    card: true,
+    shown: true,
+  },
+  discountedPrice: {
+    kind: "integer",
+    nullable: true,
+    min: 50,
+    max: 750_000_000,
+    form: { label: "Discounted price", input: "number" },
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+
+  lat: { kind: "number", filter: { op: "area" }, jsonLd: true, shown: true },
+  lng: { kind: "number", filter: { op: "area" }, jsonLd: true, shown: true },
+  status: {
+    kind: "choice",
+    values: LISTING_STATUSES,
+    listing: "visibility",
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  publishedAt: { kind: "epochMs", nullable: true, jsonLd: true, shown: true },
+  changedAt: { kind: "epochMs", nullable: true, jsonLd: true, shown: true },
+  confirmedAt: { kind: "epochMs", nullable: true },
+  reminderSentAt: { kind: "epochMs", nullable: true },
+  expiredAt: {
+    kind: "epochMs",
+    nullable: true,
+    listing: "visibility",
+    card: true,
+    jsonLd: true,
+    shown: true,
+  },
+  hiddenAt: { kind: "epochMs", nullable: true, listing: "visibility", shown: true },
+} as const satisfies Record<keyof ListingTable, ListingField>;
+
+export type ListingColumn = keyof typeof LISTING_COLUMNS;
+
+const entries = Object.entries(LISTING_COLUMNS) as [ListingColumn, ListingField][];
+
+/** The columns of `kind`. */
+export function columnsOfKind(kind: FieldKind): ListingColumn[] {
+  return entries.filter(([, field]) => field.kind === kind).map(([column]) => column);
+}
+
+/** Every column the repo reads, in the table's order. */
+export const LISTING_SELECT = entries.map(([column]) => column);
+
+/** The filters of a search, one per field that has one (words and area are each one filter of two columns). */
+export const LISTING_FILTERS = entries.flatMap(([column, field]) =>
+  field.filter ? [{ column, filter: field.filter, field }] : [],
+);
+
+/** Filters by one column's value (not words, not the area), as both the SQL and the alert matcher apply them. */
+export type ValueFilter = {
+  column: ListingColumn;
+  filter: Extract<FieldFilter, { op: "equals" | "flag" | "atLeast" | "range" }>;
+  field: ListingField;
+};
+export const VALUE_FILTERS = LISTING_FILTERS.filter(
+  (entry): entry is ValueFilter => entry.filter.op !== "words" && entry.filter.op !== "area",
+);
+
+/** The URL parameters of a value filter. */
+export function filterParams(filter: ValueFilter["filter"]): string[] {
+  return filter.op === "range" ? [filter.min, filter.max] : [filter.param];
+}
+
+type Declared = (typeof LISTING_COLUMNS)[ListingColumn];
+type Field<Column extends ListingColumn> = (typeof LISTING_COLUMNS)[Column];
+/** The columns the listing form asks for (those with `form`). */
+type FormColumn = {
+  [Column in ListingColumn]: Field<Column> extends { form: object } ? Column : never;
+}[ListingColumn];
+/** A form field's value as the app holds it: a Yes/No a boolean, a choice one of its values, a text a string. */
+type ValueOf<F> = F extends { kind: "boolean" }
+  ? boolean
+  : F extends { values: readonly (infer Value)[] }
+    ? Value
+    : F extends { kind: "text" | "id" }
+      ? string
+      : number;
+
+/**
+ * The fields the listing form asks for, typed as declared: `{ type: ListingType; name: string; bedrooms: number;
+ * parking: boolean; discountedPrice: number | null; ... }` (the read and write shapes, listing.model.ts).
+ */
+export type ListingFormFields = {
+  -readonly [Column in FormColumn]: Field<Column> extends { nullable: true }
+    ? ValueOf<Field<Column>> | null
+    : ValueOf<Field<Column>>;
+};
+
+type SortOf<Field> = Field extends { sorts: readonly (infer Sort)[] } ? Sort : never;
+/** A sort of the search as declared: its URL name, cursor tag, direction and label. */
+export type ListingSort = SortOf<Declared>;
+
+/** The search's sorts, in the order the page offers them (the first is the default), with their column. */
+export const LISTING_SORTS = entries.flatMap(([column, field]) =>
+  (field.sorts ?? []).map((sort) => ({ ...sort, column })),
+) as (ListingSort & { column: ListingColumn })[];
+
+/**
+ * What every sort index must hold beside its keys, so a walk checks an entry without reading its row
+ * (decision 045): the filtered columns (but the words, which have their own index) and whereListed's.
+ */
+export const SORT_INDEX_COLUMNS = entries
+  .filter(([, field]) => (field.filter && field.filter.op !== "words") || field.listing === "visibility")
+  .map(([column]) => column);
+
+/** The columns whose change a visitor's page shows (the page cache's trigger must name each one). */
+export const SHOWN_COLUMNS = entries.filter(([, field]) => field.shown).map(([column]) => column);
