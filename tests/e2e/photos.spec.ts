@@ -3,10 +3,12 @@ import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { newAccount, signUp } from "#tests/support/accounts.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, openAppData } from "#tests/support/app-data.ts";
 import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { signedIn } from "#tests/support/sessions.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
 /**
@@ -15,8 +17,10 @@ import { startEmptyApp } from "./empty-app.ts";
  * 1440 px go to test-results/screenshots/ for people to look at.
  */
 
+const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
+
 // Uploads, image processing and geocoding make these flows longer than one page visit.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 90_000 });
 
 const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -75,9 +79,10 @@ async function screenshots(page: Page, name: string, part?: () => ReturnType<Pag
 
 test("photos carry captions (the viewer shows them, alt text says them) and a floor plan has its own section", async ({
   page,
+  data,
 }) => {
   const plan = await makeFloorPlan();
-  await signUp(page, newAccount("Petra Plans"));
+  await signedIn(data, page, newAccount("Petra Plans"));
   await openForm(page, "/create-listing");
   await fillBasics(page, "Bright flat with a floor plan");
   await page
@@ -150,9 +155,10 @@ test("a site with LISTING_PHOTOS_MAX=8 takes 8 photos and says Max 8 images for 
 }) => {
   const app = await startEmptyApp("homestead_e2e_photos_max", { LISTING_PHOTOS_MAX: "8" });
   const context = await browser.newContext({ baseURL: app.url });
+  const data = await openAppData(app.env);
   try {
     const page = await context.newPage();
-    await signUp(page, newAccount("Otto Eight"));
+    await signedIn(data, page, newAccount("Otto Eight"));
     await openForm(page, "/create-listing");
     await expect(page.getByText("The first image will be the cover (max 8).")).toBeVisible();
     await fillBasics(page, "A home with eight photos");
@@ -168,6 +174,7 @@ test("a site with LISTING_PHOTOS_MAX=8 takes 8 photos and says Max 8 images for 
     await expect(page.getByText("1 / 8")).toBeVisible();
   } finally {
     await context.close();
+    await data.close();
     await app.cleanup();
   }
 });
