@@ -21,6 +21,7 @@ import * as longerListingWordPrefixes from "#app/db/migrations/2026_11_27_0500_l
 import * as reorderPostgresSortIndexes from "#app/db/migrations/2026_11_27_0600_reorder_postgres_sort_indexes.ts";
 import * as createMailOutbox from "#app/db/migrations/2026_11_27_0700_create_mail_outbox.ts";
 import * as rememberAnnouncedListings from "#app/db/migrations/2026_11_27_0720_remember_announced_listings.ts";
+import * as addImageCaptionAndKind from "#app/db/migrations/2026_11_28_0100_add_image_caption_and_kind.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0600_reorder_postgres_sort_indexes": reorderPostgresSortIndexes,
   "2026_11_27_0700_create_mail_outbox": createMailOutbox,
   "2026_11_27_0720_remember_announced_listings": rememberAnnouncedListings,
+  "2026_11_28_0100_add_image_caption_and_kind": addImageCaptionAndKind,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -23,7 +23,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireVerifiedUser(context, url);
-  return null;
+  return { photosMax: context.get(servicesContext).config.listingPhotosMax };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -39,12 +39,17 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 
 const NEW_LISTING = listingFormDefaults();
 
-export default function CreateListing({ actionData }: Route.ComponentProps) {
+export default function CreateListing({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   return (
     <main className="form-page max-w-2xl">
       <h1 className="page-heading">{t("Create a Listing")}</h1>
-      <ListingEditor defaults={NEW_LISTING} submitLabel="Create Listing" actionData={actionData} />
+      <ListingEditor
+        defaults={NEW_LISTING}
+        submitLabel="Create Listing"
+        photosMax={loaderData.photosMax}
+        actionData={actionData}
+      />
     </main>
   );
 }

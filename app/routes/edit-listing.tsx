@@ -27,7 +27,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const { db, config } = context.get(servicesContext);
     const listing = await findEditableListing(db, user, params.listingId);
-    return { listingId: listing.id, defaults: listingFormDefaults(listing, config.images.baseUrl) };
+    return {
+      listingId: listing.id,
+      defaults: listingFormDefaults(listing, config.images.baseUrl),
+      photosMax: config.listingPhotosMax,
+    };
   } catch (error) {
     throw refusal(context, error);
   }
@@ -65,6 +69,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         key={loaderData.listingId}
         defaults={loaderData.defaults}
         submitLabel="Edit Listing"
+        photosMax={loaderData.photosMax}
         actionData={actionData}
       />
     </main>
