@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseEnv } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import { CONFIG_VARIABLES, loadConfig } from "./config.server.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -80,6 +81,17 @@ describe("loadConfig", () => {
       "https://cdn.example.com/homes",
     );
     expect(() => loadConfig({ ...base, IMAGE_BASE_URL: "ftp://cdn.example.com" })).toThrow(/IMAGE_BASE_URL/);
+  });
+
+  it("takes LISTING_PHOTOS_MAX from 1 to 40, the spec's limit by default", () => {
+    expect(loadConfig(base).listingPhotosMax).toBe(LISTING_LIMITS.maxImages);
+    expect(loadConfig({ ...base, LISTING_PHOTOS_MAX: "8" }).listingPhotosMax).toBe(8);
+    expect(
+      loadConfig({ ...base, LISTING_PHOTOS_MAX: String(LISTING_LIMITS.photosCeiling) }).listingPhotosMax,
+    ).toBe(40);
+    for (const bad of ["0", "41", "7.5", "many"]) {
+      expect(() => loadConfig({ ...base, LISTING_PHOTOS_MAX: bad })).toThrow(/LISTING_PHOTOS_MAX/);
+    }
   });
 
   it("takes a read replica with PostgreSQL only", () => {

@@ -37,6 +37,11 @@ const currencyCode = z
     "must be an ISO 4217 currency code (USD, EUR, GBP)",
   );
 
+// The spec's photo limit (LISTING_LIMITS.maxImages), and the most a site may allow (LISTING_LIMITS.photosCeiling):
+// the form, the gallery and a save stay quick.
+const SPEC_PHOTOS_MAX = 6;
+const PHOTOS_CEILING = 40;
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const postgresUrl = z
@@ -127,6 +132,7 @@ const EnvSchema = z.object({
   CURRENCY: z.preprocess(emptyToUndefined, currencyCode.default("USD")),
   CONTACT_MODE: z.enum(["email", "relay"]).default("email"),
   LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  LISTING_PHOTOS_MAX: z.coerce.number().int().min(1).max(PHOTOS_CEILING).default(SPEC_PHOTOS_MAX),
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   PAGE_CACHE_SHARED_MAX_AGE: z.coerce.number().int().min(0).default(1),
   PAGE_CACHE_STALE_WHILE_REVALIDATE: z.coerce.number().int().min(0).default(0),
@@ -244,6 +250,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     i18n: { locale: Intl.getCanonicalLocales(raw.LOCALE)[0] ?? "en-US", currency: raw.CURRENCY },
     contact: { mode: raw.CONTACT_MODE },
     listingTtlDays: raw.LISTING_TTL_DAYS,
+    /** The most photos a listing may have (floor plans apart). */
+    listingPhotosMax: raw.LISTING_PHOTOS_MAX,
     limits: {
       listingSavesPerHour: raw.LIMIT_LISTING_SAVES_PER_HOUR,
       addressLookupsPerHour: raw.LIMIT_ADDRESS_LOOKUPS_PER_HOUR,

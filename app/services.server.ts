@@ -17,6 +17,7 @@ import { createJobRunner, type JobRunner } from "#app/modules/jobs/jobs.server.t
 import { createWorkQueue } from "#app/modules/limits/limits.queue.server.ts";
 import { createLimitRules, type LimitRules, sweepLimitHits } from "#app/modules/limits/limits.server.ts";
 import { freshnessJob } from "#app/modules/listing/listing.freshness.server.ts";
+import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import { createMailOutbox, type MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { sendReportDigest } from "#app/modules/moderation/moderation.digest.server.ts";
 import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
@@ -121,7 +122,14 @@ export async function startServices(
     storage,
     staging: createUploadStaging(config.storage, storage),
     maxUploadBytes: config.storage.maxUploadBytes,
-    quota: { maxPhotos: config.limits.pendingPhotos, maxBytes: config.limits.pendingPhotoBytes },
+    quota: {
+      // Never below one whole listing's images, or a site allowing 40 photos could not save one.
+      maxPhotos: Math.max(
+        config.limits.pendingPhotos,
+        config.listingPhotosMax + LISTING_LIMITS.maxFloorPlans,
+      ),
+      maxBytes: config.limits.pendingPhotoBytes,
+    },
     decodeQueue: createWorkQueue({
       concurrency: config.limits.imageDecodes,
       maxWaiting: config.limits.imageDecodes * 10,

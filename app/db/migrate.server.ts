@@ -21,6 +21,7 @@ import * as longerListingWordPrefixes from "#app/db/migrations/2026_11_27_0500_l
 import * as reorderPostgresSortIndexes from "#app/db/migrations/2026_11_27_0600_reorder_postgres_sort_indexes.ts";
 import * as createMailOutbox from "#app/db/migrations/2026_11_27_0700_create_mail_outbox.ts";
 import * as rememberAnnouncedListings from "#app/db/migrations/2026_11_27_0720_remember_announced_listings.ts";
+import * as addImageCaptionAndKind from "#app/db/migrations/2026_11_28_0100_add_image_caption_and_kind.ts";
 import * as addListingExactAddress from "#app/db/migrations/2026_11_28_0200_add_listing_exact_address.ts";
 import type { Db } from "./db.server.ts";
 
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_27_0600_reorder_postgres_sort_indexes": reorderPostgresSortIndexes,
   "2026_11_27_0700_create_mail_outbox": createMailOutbox,
   "2026_11_27_0720_remember_announced_listings": rememberAnnouncedListings,
+  "2026_11_28_0100_add_image_caption_and_kind": addImageCaptionAndKind,
   "2026_11_28_0200_add_listing_exact_address": addListingExactAddress,
 };
 

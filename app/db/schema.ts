@@ -149,7 +149,14 @@ export interface ImageTable {
   width: number;
   height: number;
   createdAt: ColumnType<number, number, number>;
+  /** A photo of the home, or one of its floor plans; set when a save attaches it ("photo" until then). */
+  kind: ColumnType<ImageKind, ImageKind | undefined, ImageKind>;
+  /** The lister's words for it (plain text), or null. */
+  caption: ColumnType<string | null, string | null | undefined, string | null>;
 }
+
+/** What an image of a listing shows: the home (gallery, cover) or a floor plan (its own section). */
+export type ImageKind = "photo" | "floorPlan";
 
 /** Enquiries about one listing between its owner and one enquirer (CONTACT_MODE=relay, or a private lister). */
 export interface MessageThreadTable {
@@ -378,4 +385,5 @@ export interface Database {
 export type ListingRow = Selectable<ListingTable>;
 export type NewListingRow = Insertable<ListingTable>;
 export type ImageRow = Selectable<ImageTable>;
+export type NewImageRow = Insertable<ImageTable>;
 export type NewAuditLogRow = Insertable<AuditLogTable>;

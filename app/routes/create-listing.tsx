@@ -23,7 +23,8 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireVerifiedUser(context, url);
-  return { map: context.get(servicesContext).config.map };
+  const { config } = context.get(servicesContext);
+  return { photosMax: config.listingPhotosMax, map: config.map };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -47,6 +48,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
       <ListingEditor
         defaults={NEW_LISTING}
         submitLabel="Create Listing"
+        photosMax={loaderData.photosMax}
         actionData={actionData}
         map={loaderData.map}
       />

@@ -30,6 +30,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     return {
       listingId: listing.id,
       defaults: listingFormDefaults(listing, config.images.baseUrl),
+      photosMax: config.listingPhotosMax,
       map: config.map,
     };
   } catch (error) {
@@ -69,6 +70,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         key={loaderData.listingId}
         defaults={loaderData.defaults}
         submitLabel="Edit Listing"
+        photosMax={loaderData.photosMax}
         actionData={actionData}
         map={loaderData.map}
       />

@@ -3,6 +3,7 @@ import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
 import { SaveButton } from "#app/components/listing/listing-card.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
+import { FLOOR_PLAN_SECTION_ID, ListingFloorPlans } from "#app/components/listing/listing-floor-plans.tsx";
 import { ListingGallery } from "#app/components/listing/listing-gallery.tsx";
 import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
@@ -168,9 +169,17 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
       )}
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="-mx-4 flex min-w-0 flex-col gap-6 sm:mx-0">
-          <ListingGallery key={listing.id} images={listing.images} name={listing.name} />
+          <ListingGallery
+            key={listing.id}
+            images={listing.images}
+            name={listing.name}
+            floorPlanHref={listing.floorPlans.length > 0 ? `#${FLOOR_PLAN_SECTION_ID}` : undefined}
+          />
           <div className="px-4 sm:px-0">
             <ListingFacts listing={listing} />
+          </div>
+          <div className="px-4 sm:px-0 empty:hidden">
+            <ListingFloorPlans key={listing.id} floorPlans={listing.floorPlans} name={listing.name} />
           </div>
         </div>
         <aside

@@ -62,6 +62,8 @@ export function testImageRow(listing: NewListingRow, position: number): ImageRow
     width: 1600,
     height: 1067,
     createdAt: listing.timestamp,
+    kind: "photo",
+    caption: null,
   };
 }
 

@@ -16,6 +16,7 @@ import {
   type ListingFormField,
   listingFormInput,
   listingToastMessage,
+  maxImagesMessage,
   validateListingForm,
 } from "#app/modules/listing/listing.schema.ts";
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
@@ -29,6 +30,8 @@ import { usePin } from "./use-pin.ts";
 type Props = {
   defaults: ListingFormDefaults;
   submitLabel: "Create Listing" | "Edit Listing";
+  /** The site's photo limit (LISTING_PHOTOS_MAX). */
+  photosMax: number;
   /** The action's answer to the last submission, if it refused it. */
   actionData: Refusal<ListingFormField> | undefined;
   /** The tile server of the pin's map (from the server's configuration). */
@@ -42,7 +45,17 @@ const TYPE_OPTIONS = [
 const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
 
 /** The element to focus for a field that failed (the first button of a choice, the file input for images). */
-const fieldId = (field: ListingFormField) => `listing-${field}`;
+const fieldId = (field: ListingFormField) => `listing-${CAPTIONS_OF[field] ?? field}`;
+/** A caption has no field of its own to focus: its images' file input takes the focus. */
+const CAPTIONS_OF: Partial<Record<ListingFormField, ListingFormField>> = {
+  imageCaptions: "imageIds",
+  floorPlanCaptions: "floorPlanIds",
+};
+const FLOOR_PLAN_LIMIT = {
+  kind: "floorPlan",
+  max: LISTING_LIMITS.maxFloorPlans,
+  tooMany: LISTING_MESSAGES.maxFloorPlans,
+} as const;
 
 /**
  * The create/edit listing form (SPEC.md section 2). The inputs keep their own values (the browser submits
@@ -52,14 +65,20 @@ const fieldId = (field: ListingFormField) => `listing-${field}`;
  * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
  * "Images not uploaded" until it is retried or removed.
  */
-export function ListingEditor({ defaults, submitLabel, actionData, map }: Props) {
+export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
   const i18n = useI18n();
   const { t, translate } = i18n;
   const [offer, setOffer] = useState(defaults.offer);
   // Kept while the offer is off and still submitted, so the discount rule applies then too (SPEC.md section 5).
   const [discountedPrice, setDiscountedPrice] = useState(String(defaults.discountedPrice));
-  const photos = usePhotoUploads(defaults.photos);
+  const photos = usePhotoUploads(defaults.photos, {
+    kind: "photo",
+    max: photosMax,
+    tooMany: maxImagesMessage(photosMax),
+  });
+  const floorPlans = usePhotoUploads(defaults.floorPlans, FLOOR_PLAN_LIMIT);
+  const uploading = photos.busy || floorPlans.busy;
   const pin = usePin(defaults.pin);
   const formElement = useRef<HTMLFormElement>(null);
   // A press made while photos upload, kept until the last one is up.
@@ -67,11 +86,13 @@ export function ListingEditor({ defaults, submitLabel, actionData, map }: Props)
   const form = useFormErrors({
     refusal: actionData,
     validate: (element) => {
-      const result = validateListingForm(listingFormInput(new FormData(element)));
+      const result = validateListingForm(listingFormInput(new FormData(element)), photosMax);
       const errors: FieldErrors<ListingFormField> = result.success ? {} : { ...result.errors };
       // Photos still uploading are not in the form yet: the rest is checked now, the photos once they are up.
       if (photos.busy) delete errors.imageIds;
       else if (photos.failed) errors.imageIds = LISTING_MESSAGES.imagesNotUploaded;
+      if (floorPlans.busy) delete errors.floorPlanIds;
+      else if (floorPlans.failed) errors.floorPlanIds = LISTING_MESSAGES.imagesNotUploaded;
       return Object.keys(errors).length > 0 ? errors : null;
     },
     order: LISTING_FIELDS,
@@ -86,11 +107,11 @@ export function ListingEditor({ defaults, submitLabel, actionData, map }: Props)
   const saving = useNavigation().state === "submitting";
 
   useEffect(() => {
-    if (!queued || photos.busy) return;
+    if (!queued || uploading) return;
     setQueued(false);
     // The same submission as the user's press: checked again (a photo may have failed), then sent.
     formElement.current?.requestSubmit();
-  }, [queued, photos.busy]);
+  }, [queued, uploading]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     form.onSubmit(event);
@@ -98,13 +119,14 @@ export function ListingEditor({ defaults, submitLabel, actionData, map }: Props)
       setQueued(false);
       return;
     }
-    if (photos.busy) {
+    if (uploading) {
       event.preventDefault();
       setQueued(true);
     }
   }
 
-  const uploaded = photos.items.filter((item) => item.status === "done").length;
+  const allItems = [...photos.items, ...floorPlans.items];
+  const uploaded = allItems.filter((item) => item.status === "done").length;
   const hydrated = useHydrated();
   const suffix = type === "rent" ? `${i18n.currencySymbol}${t(" / Month")}` : undefined;
   /** A field's id (what takes the focus), its form name and its message. */
@@ -229,9 +251,26 @@ export function ListingEditor({ defaults, submitLabel, actionData, map }: Props)
       )}
       <PhotoField
         id={fieldId("imageIds")}
+        kind="photo"
         photos={photos}
-        error={errors.imageIds}
-        onEdit={() => form.clear("imageIds")}
+        max={photosMax}
+        error={errors.imageIds ?? errors.imageCaptions}
+        onEdit={() => {
+          form.clear("imageIds");
+          form.clear("imageCaptions");
+        }}
+        disabled={!hydrated}
+      />
+      <PhotoField
+        id={fieldId("floorPlanIds")}
+        kind="floorPlan"
+        photos={floorPlans}
+        max={LISTING_LIMITS.maxFloorPlans}
+        error={errors.floorPlanIds ?? errors.floorPlanCaptions}
+        onEdit={() => {
+          form.clear("floorPlanIds");
+          form.clear("floorPlanCaptions");
+        }}
         disabled={!hydrated}
       />
       {/* Without an offer the discount has no field of its own to show its message under. */}
@@ -243,7 +282,7 @@ export function ListingEditor({ defaults, submitLabel, actionData, map }: Props)
       {/* The action's message belongs to the last submission; the browser's own check replaces it. */}
       <FormMessage data={form.checkedHere ? undefined : actionData} />
       <p role="status" className={queued ? "text-center text-sm font-semibold text-muted" : "sr-only"}>
-        {queued ? t("Uploading photos… {uploaded} of {count}", { uploaded, count: photos.items.length }) : ""}
+        {queued ? t("Uploading photos… {uploaded} of {count}", { uploaded, count: allItems.length }) : ""}
       </p>
       <button type="submit" className="btn-primary w-full" disabled={saving} aria-busy={queued || saving}>
         {queued || saving ? (

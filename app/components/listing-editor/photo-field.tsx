@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { Icon } from "#app/components/icon.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
@@ -9,7 +9,11 @@ import type { PhotoUploads } from "./use-photo-uploads.ts";
 
 type Props = {
   id: string;
+  /** The home's photos (the first is the cover) or its floor plans. */
+  kind: "photo" | "floorPlan";
   photos: PhotoUploads;
+  /** How many it takes (LISTING_PHOTOS_MAX for photos). */
+  max: number;
   error?: string;
   /** Called when the user adds or removes photos (the field's message no longer applies). */
   onEdit: () => void;
@@ -17,17 +21,25 @@ type Props = {
   disabled?: boolean;
 };
 
+/** The form names a field's images and captions are submitted under (listing.schema.ts). */
+const NAMES = {
+  photo: { ids: "imageIds", captions: "imageCaptions" },
+  floorPlan: { ids: "floorPlanIds", captions: "floorPlanCaptions" },
+} as const;
+
 /**
- * The Images field: a drop zone ("Add photos": drag and drop on a desktop, tap on a phone, or the keyboard's
- * Space on the focused file input inside it). Each photo uploads at once (resumably, with its own progress);
- * the finished ones are submitted as ordered hidden `imageIds`, the first being the cover.
+ * The Images field, or the Floor plan field: a drop zone ("Add photos": drag and drop on a desktop, tap on a
+ * phone, or the keyboard's Space on the focused file input inside it). Each image uploads at once (resumably,
+ * with its own progress) and may get a caption; the finished ones are submitted as ordered hidden ids with
+ * their captions beside them, the first photo being the cover.
  */
-export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
+export function PhotoField({ id, kind, photos, max, error, onEdit, disabled }: Props) {
   const hintId = `${id}-hint`;
   const describedBy = [hintId, errorId(id, error)].filter(Boolean).join(" ");
-  const coverKey = photos.items[0]?.key;
+  const coverKey = kind === "photo" ? photos.items[0]?.key : undefined;
   const uploaded = photos.items.filter((item) => item.status === "done").length;
   const { t } = useI18n();
+  const names = NAMES[kind];
   const [dragging, setDragging] = useState(false);
   // Moving, making cover and removing re-render the tiles, and the button that had the focus moves or goes:
   // the focus would fall back to <body>. After such a render it goes to the element named here instead.
@@ -44,10 +56,12 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {t("Images")}
+        {kind === "photo" ? t("Images") : t("Floor plan")}
       </label>
       <p id={hintId} className="mb-2 text-sm text-muted">
-        {t("The first image will be the cover (max 6).")}
+        {kind === "photo"
+          ? t("The first image will be the cover (max {count}).", { count: max })
+          : t("Up to {count} plans, shown in their own section.", { count: LISTING_LIMITS.maxFloorPlans })}
       </p>
       {/* The zone is a second label of the input: a click or tap anywhere on it opens the file chooser. */}
       <label
@@ -89,7 +103,7 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
         <Icon className="size-9 text-accent" strokeWidth={1.8}>
           <path d="M4 16.5V19a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-2.5M12 15V4M7.5 8.5 12 4l4.5 4.5" />
         </Icon>
-        <span className="font-bold">{t("Add photos")}</span>
+        <span className="font-bold">{kind === "photo" ? t("Add photos") : t("Add floor plans")}</span>
         <span className="text-sm text-muted">
           <span className="hidden sm:inline">{t("Drag and drop them here, or click to choose. ")}</span>
           {t("JPG or PNG.")}
@@ -97,12 +111,13 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
       </label>
       <FieldError id={`${id}-error`} message={error} />
       <p aria-live="polite" className="mt-2 text-sm font-semibold text-muted">
-        {photos.items.length > 0
-          ? t("{uploaded} of {count} images uploaded", { uploaded, count: LISTING_LIMITS.maxImages })
-          : ""}
+        {photos.items.length > 0 ? t("{uploaded} of {count} images uploaded", { uploaded, count: max }) : ""}
       </p>
       {photos.items.length > 0 ? (
-        <ul aria-label={t("Selected photos")} className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <ul
+          aria-label={kind === "photo" ? t("Selected photos") : t("Selected floor plans")}
+          className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3"
+        >
           {photos.items.map((item, index) => (
             <PhotoTile
               key={item.key}
@@ -110,6 +125,11 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
               index={index}
               count={photos.items.length}
               cover={item.key === coverKey}
+              kind={kind}
+              onCaption={(caption) => {
+                photos.setCaption(item.key, caption);
+                onEdit();
+              }}
               onRetry={() => {
                 focusNext.current = photoTileId(item.key);
                 photos.retry(item.key);
@@ -133,9 +153,13 @@ export function PhotoField({ id, photos, error, onEdit, disabled }: Props) {
           ))}
         </ul>
       ) : null}
+      {/* Each id with its caption, so the two lists keep the same order. */}
       {photos.items.map((item) =>
         item.status === "done" && item.imageId ? (
-          <input key={item.key} type="hidden" name="imageIds" value={item.imageId} />
+          <Fragment key={item.key}>
+            <input type="hidden" name={names.ids} value={item.imageId} />
+            <input type="hidden" name={names.captions} value={item.caption} />
+          </Fragment>
         ) : null,
       )}
     </div>

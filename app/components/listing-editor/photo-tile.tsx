@@ -1,4 +1,5 @@
 import { useI18n } from "#app/components/use-i18n.ts";
+import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
 import type { PhotoItem } from "./use-photo-uploads.ts";
 
 type Props = {
@@ -7,6 +8,9 @@ type Props = {
   count: number;
   /** The first photo that will be saved (failed uploads are skipped). */
   cover: boolean;
+  /** Photos can be made the cover; floor plans never are. */
+  kind: "photo" | "floorPlan";
+  onCaption: (caption: string) => void;
   onRemove: () => void;
   onRetry: () => void;
   onMove: (offset: -1 | 1) => void;
@@ -19,10 +23,15 @@ const smallButton =
 /** The id of a photo's tile, which takes the focus after the photo moved or its neighbour was removed. */
 export const photoTileId = (key: string) => `photo-tile-${key}`;
 
-/** One photo of the form: its thumbnail, its upload progress or error, and the buttons that order it. */
-export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove, onMakeCover }: Props) {
+/**
+ * One photo (or floor plan) of the form: its thumbnail, its upload progress or error, its caption and the
+ * buttons that order it.
+ */
+export function PhotoTile(props: Props) {
+  const { item, index, count, cover, kind, onCaption, onRemove, onRetry, onMove, onMakeCover } = props;
   const { t, translate } = useI18n();
   const progressId = `photo-progress-${item.key}`;
+  const captionId = `photo-caption-${item.key}`;
   return (
     // tabIndex -1: focusable from script only, so the focus lands on the tile it moved to (see PhotoField).
     <li
@@ -60,6 +69,24 @@ export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove
         </div>
       ) : null}
       {item.status === "done" ? <p className="text-xs font-semibold text-accent">{t("Uploaded")}</p> : null}
+      {item.status !== "failed" ? (
+        <div>
+          <label htmlFor={captionId} className="text-xs font-semibold text-muted">
+            {t("Caption")}
+            <span className="sr-only"> {item.name}</span>
+          </label>
+          {/* No name: the caption is submitted beside its image id, once the upload is done (PhotoField). */}
+          <input
+            id={captionId}
+            type="text"
+            value={item.caption}
+            maxLength={LISTING_LIMITS.captionMax}
+            placeholder={kind === "photo" ? t("e.g. Kitchen with garden view") : t("e.g. Ground floor")}
+            onChange={(event) => onCaption(event.target.value)}
+            className="text-input mt-1 rounded-lg px-3 py-2"
+          />
+        </div>
+      ) : null}
       {item.status === "failed" ? (
         <p role="alert" className="text-xs font-semibold text-danger">
           {item.error ? translate(item.error) : null}
@@ -86,7 +113,7 @@ export function PhotoTile({ item, index, count, cover, onRemove, onRetry, onMove
             >
               →
             </button>
-            {!cover ? (
+            {kind === "photo" && !cover ? (
               <button type="button" className={smallButton} onClick={onMakeCover}>
                 {t("Make cover")}
                 <span className="sr-only"> {item.name}</span>

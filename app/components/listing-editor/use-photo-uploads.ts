@@ -9,11 +9,7 @@ import {
   UNSUPPORTED_IMAGE_MESSAGE,
   UPLOADS_PATH,
 } from "#app/modules/image/image.upload.ts";
-import {
-  LISTING_LIMITS,
-  LISTING_MESSAGES,
-  type ListingFormPhoto,
-} from "#app/modules/listing/listing.schema.ts";
+import { LISTING_MESSAGES, type ListingFormPhoto } from "#app/modules/listing/listing.schema.ts";
 
 // A dropped connection is retried (resuming from the server's offset) for about a minute before giving up.
 const RETRY_DELAYS = [0, 1000, 3000, 5000, 10_000, 20_000];
@@ -34,17 +30,20 @@ export type PhotoItem = {
   error: string | null;
   /** Whether Retry can send it again (the file is still at hand and of an accepted type). */
   retryable: boolean;
+  /** The lister's caption, "" for none (submitted with the image id). */
+  caption: string;
 };
 
 export type PhotoUploads = {
   items: PhotoItem[];
-  /** Starts uploading the chosen files; refuses the whole choice with "Max 6 images" when it would exceed 6. */
+  /** Starts uploading the chosen files; refuses the whole choice ("Max 6 images") when it would exceed the limit. */
   addFiles(files: File[]): void;
   remove(key: string): void;
   /** Uploads a failed photo again. */
   retry(key: string): void;
   move(key: string, offset: -1 | 1): void;
   makeCover(key: string): void;
+  setCaption(key: string, caption: string): void;
   /** Whether any upload is still running (the form waits for it before saving). */
   busy: boolean;
   /** Whether a photo failed (the form refuses to save until it is retried or removed). */
@@ -57,19 +56,32 @@ export type PhotoUploads = {
  */
 const FAILED_TOAST_ID = LISTING_MESSAGES.imagesNotUploaded;
 
-/** The photos of the listing form and their resumable (tus) uploads, each with its own progress. */
-export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
+/**
+ * A field's images: photos or floor plans, how many it takes, and what the lister is told when a choice would
+ * exceed that.
+ */
+export type PhotoLimit = { kind: "photo" | "floorPlan"; max: number; tooMany: string };
+
+/**
+ * The photos (or floor plans) of the listing form and their resumable (tus) uploads, each with its own
+ * progress and caption.
+ */
+export function usePhotoUploads(initial: ListingFormPhoto[], limit: PhotoLimit): PhotoUploads {
   const { t, translate } = useI18n();
   const [items, setItems] = useState<PhotoItem[]>(() =>
     initial.map((photo, index) => ({
       key: photo.id,
-      name: t("Photo {index}", { index: index + 1 }),
+      name:
+        limit.kind === "photo"
+          ? t("Photo {index}", { index: index + 1 })
+          : t("Floor plan {index}", { index: index + 1 }),
       status: "done",
       progress: 100,
       imageId: photo.id,
       preview: photo.src,
       error: null,
       retryable: false,
+      caption: photo.caption,
     })),
   );
   const uploads = useRef(new Map<string, Upload>());
@@ -140,8 +152,8 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
     (chosen: File[]) => {
       if (chosen.length === 0) return;
       // Failed photos count: they are still in the form until retried or removed.
-      if (items.length + chosen.length > LISTING_LIMITS.maxImages) {
-        notify("error", translate(LISTING_MESSAGES.maxImages));
+      if (items.length + chosen.length > limit.max) {
+        notify("error", translate(limit.tooMany));
         return;
       }
       const added = chosen.map((file): [PhotoItem, File] => {
@@ -157,6 +169,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
           preview,
           error: accepted ? null : UNSUPPORTED_IMAGE_MESSAGE,
           retryable: accepted,
+          caption: "",
         };
         if (accepted) files.current.set(item.key, file);
         return [item, file];
@@ -170,7 +183,7 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
         start(item.key, file).catch(() => fail(item.key, msg("The upload could not start")));
       }
     },
-    [items, start, fail, translate],
+    [items, start, fail, translate, limit],
   );
 
   const retry = useCallback(
@@ -219,9 +232,11 @@ export function usePhotoUploads(initial: ListingFormPhoto[]): PhotoUploads {
     });
   }, []);
 
+  const setCaption = useCallback((key: string, caption: string) => update(key, { caption }), [update]);
+
   const busy = items.some((item) => item.status === "uploading" || item.status === "processing");
   const failed = items.some((item) => item.status === "failed");
-  return { items, addFiles, remove, retry, move, makeCover, busy, failed };
+  return { items, addFiles, remove, retry, move, makeCover, setCaption, busy, failed };
 }
 
 /** The server's own words for a refused file (a 4xx body), else a generic message. */

@@ -3,17 +3,24 @@ import { Icon } from "#app/components/icon.tsx";
 import { HomeIcon } from "#app/components/icons.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
-import { imageSources, largestImageUrl } from "#app/modules/image/image.rules.ts";
+import { imageAlt, imageSources, largestImageUrl } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
 import { PhotoStepButton } from "./photo-step-button.tsx";
 
-type Props = { images: ListingImage[]; name: string };
+type Props = {
+  images: ListingImage[];
+  name: string;
+  /** Where the listing's floor plans are on the page ("#floor-plan"), when it has any. */
+  floorPlanHref?: string;
+};
 
 // The full-screen viewer is only needed once someone asks for it: its code loads then, in its own chunk.
 const PhotoViewer = lazy(() => import("./listing-photo-viewer.tsx"));
 
 // White over the photo in both themes: it sits on a picture, not on the page.
 const STEP_BUTTON = "size-11 bg-white/95 text-gray-900 shadow hover:bg-white aria-disabled:opacity-40";
+const OVERLAY_LINK =
+  "inline-flex items-center gap-2 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-gray-900 shadow hover:bg-white";
 
 /** The frame's shape: the cover's own, kept between square and 16:9 so one odd photo cannot make it absurd. */
 function frameRatio(cover: ListingImage) {
@@ -24,9 +31,10 @@ function frameRatio(cover: ListingImage) {
  * The listing's photos, whole (each in its own aspect ratio, letterboxed in a frame shaped like the cover),
  * one at a time. Swiping and trackpads scroll a CSS scroll-snap strip; previous/next buttons, a counter and
  * (on wide screens) thumbnails work on top of it; a photo or "View full screen" opens the full-screen viewer.
- * Before JavaScript, "View full screen" opens the cover's largest size.
+ * Before JavaScript, "View full screen" opens the cover's largest size. The shown photo's caption is under
+ * the frame (and is its alt text); "Floor plan" jumps to the plans.
  */
-export function ListingGallery({ images, name }: Props) {
+export function ListingGallery({ images, name, floorPlanHref }: Props) {
   const imageBase = useImageBase();
   const { t } = useI18n();
   const strip = useRef<HTMLUListElement>(null);
@@ -106,7 +114,7 @@ export function ListingGallery({ images, name }: Props) {
                 <img
                   {...imageSources(image, imageBase)}
                   sizes="(min-width: 64rem) 52rem, 100vw"
-                  alt={index === 0 ? name : `${name}, photo ${index + 1}`}
+                  alt={imageAlt(image, index, name)}
                   loading={index === 0 ? "eager" : "lazy"}
                   fetchPriority={index === 0 ? "high" : undefined}
                   decoding="async"
@@ -138,20 +146,36 @@ export function ListingGallery({ images, name }: Props) {
             </p>
           </>
         ) : null}
-        <a
-          href={largestImageUrl(images[current] ?? cover, imageBase)}
-          onClick={(event) => {
-            event.preventDefault();
-            openViewer(current);
-          }}
-          className="absolute right-3 bottom-3 inline-flex items-center gap-2 rounded-full bg-white/95 px-3 py-1.5 text-sm font-semibold text-gray-900 shadow hover:bg-white"
-        >
-          <Icon className="size-4" strokeWidth={2.5}>
-            <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
-          </Icon>
-          {t("View full screen")}
-        </a>
+        <div className="absolute right-3 bottom-3 flex gap-2">
+          {floorPlanHref ? (
+            <a href={floorPlanHref} className={OVERLAY_LINK}>
+              <Icon className="size-4" strokeWidth={2.5}>
+                <path d="M4 4h16v16H4zM4 12h7M11 4v12M15 12h5" />
+              </Icon>
+              {t("Floor plan")}
+            </a>
+          ) : null}
+          <a
+            href={largestImageUrl(images[current] ?? cover, imageBase)}
+            onClick={(event) => {
+              event.preventDefault();
+              openViewer(current);
+            }}
+            className={OVERLAY_LINK}
+          >
+            <Icon className="size-4" strokeWidth={2.5}>
+              <path d="M4 9V4h5M20 9V4h-5M4 15v5h5M20 15v5h-5" />
+            </Icon>
+            {t("View full screen")}
+          </a>
+        </div>
       </section>
+      {/* Every slide's caption is its alt text; the shown one's is written out for everyone here. */}
+      {images.some((image) => image.caption) ? (
+        <p aria-hidden="true" className="min-h-6 px-4 text-sm font-semibold text-muted sm:px-0">
+          {images[current]?.caption ?? ""}
+        </p>
+      ) : null}
       {count > 1 ? (
         <ul aria-label={t("Thumbnails")} className="hidden gap-2 lg:flex">
           {images.map((image, index) => (

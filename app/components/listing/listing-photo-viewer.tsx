@@ -2,7 +2,7 @@ import { type KeyboardEvent, type PointerEvent, useEffect, useRef, useState } fr
 import { Icon } from "#app/components/icon.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
-import { imageSources } from "#app/modules/image/image.rules.ts";
+import { imageAlt, imageSources } from "#app/modules/image/image.rules.ts";
 import type { ListingImage } from "#app/modules/listing/listing.model.ts";
 import { PhotoStepButton } from "./photo-step-button.tsx";
 
@@ -13,6 +13,8 @@ type Props = {
   start: number;
   /** Told which photo was shown last, when the viewer closes. */
   onClose: (index: number) => void;
+  /** The listing's photos (the default) or its floor plans. */
+  kind?: "photo" | "floorPlan";
 };
 
 const STEP_BUTTON = "size-12 bg-white/15 hover:bg-white/25 aria-disabled:opacity-30";
@@ -23,9 +25,10 @@ const SWIPE_PX = 50;
 /**
  * The listing's photos full screen, one at a time: arrow keys, the buttons or a swipe move between them;
  * Escape or Close leaves. A modal dialog: the page behind is inert and Tab cycles through the viewer's own
- * buttons. "Photo 2 of 5" is announced as it changes. Loaded on demand (listing-gallery.tsx).
+ * buttons. "Photo 2 of 5" is announced as it changes, with the photo's caption under it. Loaded on demand
+ * (listing-gallery.tsx, listing-floor-plans.tsx).
  */
-export default function PhotoViewer({ images, name, start, onClose }: Props) {
+export default function PhotoViewer({ images, name, start, onClose, kind = "photo" }: Props) {
   const imageBase = useImageBase();
   const { t } = useI18n();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -65,7 +68,7 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
   return (
     <dialog
       ref={dialog}
-      aria-label={t("Photos of {name}", { name })}
+      aria-label={kind === "photo" ? t("Photos of {name}", { name }) : t("Floor plans of {name}", { name })}
       onKeyDown={onKeyDown}
       onCancel={(event) => {
         // Escape: React closes the dialog by unmounting it, so the browser's own close is not needed.
@@ -76,7 +79,9 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
     >
       <div className="flex items-center justify-between gap-4 p-3 sm:p-4">
         <p role="status" className="px-2 font-semibold">
-          Photo {index + 1} of {count}
+          {kind === "photo"
+            ? t("Photo {index} of {count}", { index: index + 1, count })
+            : t("Floor plan {index} of {count}", { index: index + 1, count })}
         </p>
         <button
           type="button"
@@ -103,9 +108,9 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
           key={image.id}
           {...imageSources(image, imageBase)}
           sizes="100vw"
-          alt={index === 0 ? name : `${name}, photo ${index + 1}`}
+          alt={imageAlt(image, index, name, kind)}
           draggable={false}
-          className="max-h-full max-w-full object-contain select-none"
+          className={`max-h-full max-w-full object-contain select-none ${kind === "floorPlan" ? "bg-white" : ""}`}
         />
         {count > 1 ? (
           <>
@@ -126,6 +131,12 @@ export default function PhotoViewer({ images, name, start, onClose }: Props) {
           </>
         ) : null}
       </div>
+      {/* The caption is also the photo's alt text: hidden from screen readers here, so it is read once. */}
+      {image.caption ? (
+        <p aria-hidden="true" className="px-4 pb-5 text-center text-base font-semibold text-white/90">
+          {image.caption}
+        </p>
+      ) : null}
     </dialog>
   );
 }

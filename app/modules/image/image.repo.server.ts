@@ -1,8 +1,8 @@
 import type { Db } from "#app/db/db.server.ts";
-import type { ImageRow } from "#app/db/schema.ts";
+import type { ImageKind, ImageRow, NewImageRow } from "#app/db/schema.ts";
 
 /** Stores the row of a processed upload; listingId null means "pending", not yet part of a listing. */
-export async function insertImage(db: Db, row: ImageRow) {
+export async function insertImage(db: Db, row: NewImageRow) {
   await db.insertInto("image").values(row).execute();
 }
 
@@ -16,22 +16,30 @@ export async function findImagesByIds(db: Db, ids: readonly string[]): Promise<I
     .execute();
 }
 
-/** A listing's photos, cover first. */
+/** A listing's images (photos and floor plans), each kind in its order. */
 export async function findImagesByListing(db: Db, listingId: string): Promise<ImageRow[]> {
   return db.selectFrom("image").selectAll().where("listingId", "=", listingId).orderBy("position").execute();
 }
 
 /**
- * Puts one image on a listing at `position`, only if `userId` uploaded it and it is pending or already on
- * that listing; false otherwise. The condition sits in the UPDATE so two saves cannot claim the same photo.
+ * Puts one image on a listing as a photo or a floor plan at `position` (within its kind) with its caption,
+ * only if `userId` uploaded it and it is pending or already on that listing; false otherwise. The condition
+ * sits in the UPDATE so two saves cannot claim the same photo.
  */
 export async function attachImage(
   db: Db,
-  image: { id: string; userId: string; listingId: string; position: number },
+  image: {
+    id: string;
+    userId: string;
+    listingId: string;
+    kind: ImageKind;
+    position: number;
+    caption: string | null;
+  },
 ) {
   const result = await db
     .updateTable("image")
-    .set({ listingId: image.listingId, position: image.position })
+    .set({ listingId: image.listingId, kind: image.kind, position: image.position, caption: image.caption })
     .where("id", "=", image.id)
     .where("userId", "=", image.userId)
     .where((eb) => eb.or([eb("listingId", "is", null), eb("listingId", "=", image.listingId)]))

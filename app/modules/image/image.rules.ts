@@ -87,3 +87,18 @@ export function imageSources(
     height: image.height,
   };
 }
+
+/**
+ * An image's alt text: the lister's caption when there is one, else the listing's name for the cover and
+ * "{name}, photo 2" ("{name}, floor plan 1") for the others.
+ */
+export function imageAlt(
+  image: { caption: string | null },
+  index: number,
+  name: string,
+  kind: "photo" | "floorPlan" = "photo",
+) {
+  if (image.caption) return image.caption;
+  if (kind === "floorPlan") return `${name}, floor plan ${index + 1}`;
+  return index === 0 ? name : `${name}, photo ${index + 1}`;
+}

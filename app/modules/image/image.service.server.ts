@@ -54,6 +54,9 @@ export async function storeUploadedImage(deps: ImageServiceDeps, file: UploadedF
     width: processed.width,
     height: processed.height,
     createdAt: now,
+    // What it shows and its caption are the listing form's, set when a save attaches it.
+    kind: "photo",
+    caption: null,
   };
   try {
     await Promise.all(

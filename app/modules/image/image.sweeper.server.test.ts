@@ -53,6 +53,8 @@ async function insertRow(storageKey: string, overrides: Partial<ImageRow> = {}) 
     width: 800,
     height: 600,
     createdAt: Date.now(),
+    kind: "photo",
+    caption: null,
     ...overrides,
   };
   await insertImage(testDb.db, row);

@@ -165,6 +165,7 @@ describe("listing fields: one declaration", () => {
       regularPrice: 1500,
       discountedPrice: 1200,
       images: [],
+      floorPlans: [],
       geolocation: { lat: 48.85, lng: 2.35 },
       exactAddress: true,
       timestamp: 1_700_000_000_000,

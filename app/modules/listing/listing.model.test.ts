@@ -59,6 +59,7 @@ describe("toListingSummary and the exact address", () => {
       regularPrice: 900,
       discountedPrice: null,
       images: [],
+      floorPlans: [],
       geolocation: { lat: 52.48, lng: 13.44 },
       timestamp: 1,
       userRef: "u1",

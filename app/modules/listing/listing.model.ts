@@ -14,10 +14,17 @@ export const LISTING_STATUSES = ["available", "let", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 /**
- * A photo of a listing as stored: its key and upright size. Pages build its URLs from these
- * (image.rules.ts: `imageSources` for an <img>, `largestImageUrl` for previews).
+ * A photo (or floor plan) of a listing as stored: its key, upright size and the lister's caption (null for
+ * none). Pages build its URLs from these (image.rules.ts: `imageSources` for an <img>, `largestImageUrl` for
+ * previews).
  */
-export type ListingImage = { id: string; storageKey: string; width: number; height: number };
+export type ListingImage = {
+  id: string;
+  storageKey: string;
+  width: number;
+  height: number;
+  caption: string | null;
+};
 
 /**
  * The read shape: the fields the form asks for, as listing.fields.ts declares them (type, name, rooms,
@@ -27,6 +34,8 @@ export type ListingImage = { id: string; storageKey: string; width: number; heig
 export type Listing = ListingFormFields & {
   id: string;
   images: ListingImage[];
+  /** Its floor plans, in the lister's order: never the cover, not counted among the photos. */
+  floorPlans: ListingImage[];
   geolocation: { lat: number; lng: number };
   /** When it was last saved (epoch ms); lists are newest first. */
   timestamp: number;
@@ -45,7 +54,15 @@ export type Listing = ListingFormFields & {
  */
 export type ListingWrite = Omit<
   Listing,
-  "id" | "images" | "discountedPrice" | "status" | "expired" | "publishedAt" | "changedAt" | "exactAddress"
+  | "id"
+  | "images"
+  | "floorPlans"
+  | "discountedPrice"
+  | "status"
+  | "expired"
+  | "publishedAt"
+  | "changedAt"
+  | "exactAddress"
 > & {
   discountedPrice?: number | null;
   /** The exact address is shown unless the lister turned it off. */
@@ -58,7 +75,14 @@ export type ListingWrite = Omit<
  */
 export type ListingSummary = Omit<
   Listing,
-  "parking" | "furnished" | "geolocation" | "timestamp" | "userRef" | "publishedAt" | "changedAt"
+  | "parking"
+  | "furnished"
+  | "geolocation"
+  | "timestamp"
+  | "userRef"
+  | "publishedAt"
+  | "changedAt"
+  | "floorPlans"
 >;
 
 /** The card's share of a listing: its cover photo, not the gallery, and the address visitors may read. */
@@ -70,6 +94,7 @@ export function toListingSummary({
   userRef,
   publishedAt,
   changedAt,
+  floorPlans,
   ...card
 }: Listing) {
   return {

@@ -345,8 +345,23 @@ function toListing(row: ListingRow, images: ImageRow[]): Listing {
     publishedAt: fields.publishedAt ?? fields.timestamp,
     changedAt: fields.changedAt ?? fields.timestamp,
     discountedPrice: offer ? fields.discountedPrice : null,
-    images: images.map(({ id, storageKey, width, height }) => ({ id, storageKey, width, height })),
+    ...listingImages(images),
     geolocation: { lat, lng },
+  };
+}
+
+/** A listing's image rows (in order) as its photos and its floor plans. */
+function listingImages(rows: ImageRow[]): Pick<Listing, "images" | "floorPlans"> {
+  const toImage = ({ id, storageKey, width, height, caption }: ImageRow) => ({
+    id,
+    storageKey,
+    width,
+    height,
+    caption,
+  });
+  return {
+    images: rows.filter((row) => row.kind !== "floorPlan").map(toImage),
+    floorPlans: rows.filter((row) => row.kind === "floorPlan").map(toImage),
   };
 }
 

@@ -48,6 +48,9 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
         regularPrice: 1500,
         discountedPrice: 1200,
         imageIds: ["a1", "b2"],
+        imageCaptions: [],
+        floorPlanIds: [],
+        floorPlanCaptions: [],
       },
     });
   });
@@ -160,6 +163,53 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
     expect(errorsOf(form({ imageIds: ["../etc/passwd"] })).imageIds).toBe("Images are not valid");
   });
 
+  it("takes the site's photo limit, in the spec's words with its number", () => {
+    const eight = ["1", "2", "3", "4", "5", "6", "7", "8"];
+    expect(errorsOf(form({ imageIds: eight })).imageIds).toBe("Max 6 images");
+    expect(validateListingForm(form({ imageIds: eight }), 8).success).toBe(true);
+    const nine = validateListingForm(form({ imageIds: [...eight, "9"] }), 8);
+    const errors = nine.success ? {} : nine.errors;
+    expect(errors.imageIds).toBe("Max 8 images");
+    expect(listingToastMessage(errors)).toBe("Max 8 images");
+    // The other fields' messages still come with it.
+    const both = validateListingForm(form({ imageIds: [...eight, "9"], name: "short" }), 8);
+    expect(both.success ? {} : both.errors).toMatchObject({
+      imageIds: "Max 8 images",
+      name: expect.any(String),
+    });
+  });
+
+  it("keeps each photo's caption, trimmed, up to 120 characters of plain text", () => {
+    const result = validateListingForm(form({ imageCaptions: [" Kitchen ", ""] }));
+    expect(result.success && result.data.imageCaptions).toEqual(["Kitchen", ""]);
+    expect(errorsOf(form({ imageCaptions: ["k".repeat(120)] })).imageCaptions).toBeUndefined();
+    expect(errorsOf(form({ imageCaptions: ["k".repeat(121)] })).imageCaptions).toBe(
+      "Captions must be at most 120 characters",
+    );
+    expect(errorsOf(form({ imageCaptions: ["Bad\u0000"] })).imageCaptions).toBe(
+      "Captions can not contain control characters",
+    );
+    expect(errorsOf(form({ imageCaptions: ["a", "b", "c"] })).imageCaptions).toBe(
+      "Each caption needs its photo",
+    );
+  });
+
+  it("takes up to 3 floor plans, none of them a photo too", () => {
+    const three = validateListingForm(
+      form({ floorPlanIds: ["p1", "p2", "p3"], floorPlanCaptions: ["Ground"] }),
+    );
+    expect(three.success && three.data.floorPlanIds).toEqual(["p1", "p2", "p3"]);
+    const four = errorsOf(form({ floorPlanIds: ["p1", "p2", "p3", "p4"] }));
+    expect(four.floorPlanIds).toBe(LISTING_MESSAGES.maxFloorPlans);
+    expect(listingToastMessage(four)).toBe("Max 3 floor plans");
+    expect(errorsOf(form({ floorPlanIds: ["a1"] })).floorPlanIds).toBe(
+      "An image can not be both a photo and a floor plan",
+    );
+    expect(errorsOf(form({ floorPlanIds: ["p1", "p1"] })).floorPlanIds).toBe(
+      "Each floor plan can be used once",
+    );
+  });
+
   it("refuses an unknown type and non-boolean choices", () => {
     const errors = errorsOf(form({ type: "lease", parking: "maybe" }));
     expect(errors.type).toBe("Choose Sell or Rent");
@@ -171,9 +221,23 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
     for (const [key, value] of Object.entries(form())) {
       if (key !== "imageIds") data.append(key, String(value));
     }
-    for (const id of ["c3", "a1", "b2"]) data.append("imageIds", id);
+    for (const [id, caption] of [
+      ["c3", "Garden"],
+      ["a1", ""],
+      ["b2", "Bathroom"],
+    ]) {
+      data.append("imageIds", id!);
+      data.append("imageCaptions", caption!);
+    }
+    data.append("floorPlanIds", "p1");
+    data.append("floorPlanCaptions", "First floor");
     const result = validateListingForm(listingFormInput(data));
-    expect(result.success && result.data.imageIds).toEqual(["c3", "a1", "b2"]);
+    expect(result.success && result.data).toMatchObject({
+      imageIds: ["c3", "a1", "b2"],
+      imageCaptions: ["Garden", "", "Bathroom"],
+      floorPlanIds: ["p1"],
+      floorPlanCaptions: ["First floor"],
+    });
     expect(validateListingForm(listingFormInput(new FormData())).success).toBe(false);
   });
 });

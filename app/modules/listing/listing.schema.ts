@@ -6,7 +6,7 @@ import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
 import { PIN_MESSAGES } from "./listing.address.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
-import { LISTING_TYPES, type Listing } from "./listing.model.ts";
+import { LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -20,7 +20,12 @@ export const LISTING_LIMITS = {
   priceMin: LISTING_COLUMNS.regularPrice.min,
   priceMax: LISTING_COLUMNS.regularPrice.max,
   addressMax: LISTING_COLUMNS.location.max,
+  /** The spec's photo limit: LISTING_PHOTOS_MAX's default. */
   maxImages: 6,
+  /** The most LISTING_PHOTOS_MAX may be. */
+  photosCeiling: 40,
+  maxFloorPlans: 3,
+  captionMax: 120,
 } as const;
 
 /** The spec's own wording, shown as toasts as well as next to the field. */
@@ -33,9 +38,17 @@ export const LISTING_MESSAGES = {
   notOwner: "You can not edit that listing",
   notFound: "Listing does not exist",
   deleted: "Successfully deleted listings",
+  maxFloorPlans: "Max 3 floor plans",
 } as const;
 
-const { nameMin, nameMax, priceMin, priceMax, addressMax, maxImages } = LISTING_LIMITS;
+/** The spec's "Max 6 images" with the site's own limit (LISTING_PHOTOS_MAX). */
+export function maxImagesMessage(photosMax: number) {
+  return photosMax === LISTING_LIMITS.maxImages ? LISTING_MESSAGES.maxImages : `Max ${photosMax} images`;
+}
+const MAX_IMAGES_MESSAGE = /^Max \d+ images$/;
+
+const { nameMin, nameMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
+const { maxImages, photosCeiling, maxFloorPlans, captionMax } = LISTING_LIMITS;
 const priceRange = `between ${priceMin} and ${priceMax.toLocaleString("en-US")}`;
 
 /** "" (an empty input) becomes undefined, digits become a number; anything else is left for zod to refuse. */
@@ -90,7 +103,20 @@ const pinCoordinate = (limit: number) =>
       .optional(),
   );
 
-/** The create/edit listing form (SPEC.md sections 2 and 5). */
+/** A photo's or floor plan's caption: one line of plain text, "" for none. */
+const caption = z
+  .string({ error: "Captions must be text" })
+  .trim()
+  .max(captionMax, `Captions must be at most ${captionMax} characters`)
+  .refine(isPlainText, "Captions can not contain control characters");
+
+const unique = (ids: string[]) => new Set(ids).size === ids.length;
+
+/**
+ * The create/edit listing form (SPEC.md sections 2 and 5). Photos are capped at the ceiling here and at the
+ * site's LISTING_PHOTOS_MAX by validateListingForm; `imageCaptions` and `floorPlanCaptions` go with the ids of
+ * the same position.
+ */
 export const ListingFormSchema = z
   .object({
     type: z.enum(LISTING_TYPES, { error: "Choose Sell or Rent" }),
@@ -134,12 +160,36 @@ export const ListingFormSchema = z
     imageIds: z
       .array(imageId, { error: "Images are required" })
       .min(1, "Images are required")
-      .max(maxImages, LISTING_MESSAGES.maxImages)
-      .refine((ids) => new Set(ids).size === ids.length, "Each image can be used once"),
+      .max(photosCeiling, maxImagesMessage(photosCeiling))
+      .refine(unique, "Each image can be used once"),
+    imageCaptions: z.array(caption, { error: "Captions are not valid" }).default([]),
+    floorPlanIds: z
+      .array(imageId, { error: "Floor plans are not valid" })
+      .max(maxFloorPlans, LISTING_MESSAGES.maxFloorPlans)
+      .refine(unique, "Each floor plan can be used once")
+      .default([]),
+    floorPlanCaptions: z.array(caption, { error: "Captions are not valid" }).default([]),
   })
   .superRefine((form, context) => {
     if ((form.lat === undefined) !== (form.lng === undefined)) {
       context.addIssue({ code: "custom", path: ["lat"], message: PIN_MESSAGES.invalid });
+    }
+    if (form.imageCaptions.length > form.imageIds.length) {
+      context.addIssue({ code: "custom", path: ["imageCaptions"], message: "Each caption needs its photo" });
+    }
+    if (form.floorPlanCaptions.length > form.floorPlanIds.length) {
+      context.addIssue({
+        code: "custom",
+        path: ["floorPlanCaptions"],
+        message: "Each caption needs its floor plan",
+      });
+    }
+    if (form.floorPlanIds.some((id) => form.imageIds.includes(id))) {
+      context.addIssue({
+        code: "custom",
+        path: ["floorPlanIds"],
+        message: "An image can not be both a photo and a floor plan",
+      });
     }
     const discounted = form.discountedPrice;
     if (form.offer) {
@@ -195,13 +245,19 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
   "regularPrice",
   "discountedPrice",
   "imageIds",
+  "imageCaptions",
+  "floorPlanIds",
+  "floorPlanCaptions",
 ];
+
+/** The form's fields that are lists, submitted as repeated inputs in order. */
+const LIST_FIELDS = ["imageIds", "imageCaptions", "floorPlanIds", "floorPlanCaptions"] as const;
 
 /** The raw values of a submitted form, in the shape ListingFormSchema reads (image ids keep their order). */
 export function listingFormInput(formData: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of LISTING_FIELDS) input[field] = formData.get(field) ?? undefined;
-  input.imageIds = formData.getAll("imageIds");
+  for (const field of LIST_FIELDS) input[field] = formData.getAll(field);
   // A hidden "false" before the check box: unticked sends only it, ticked sends both.
   const exact = formData.getAll("exactAddress");
   input.exactAddress = exact.length === 0 ? undefined : exact.includes("true");
@@ -212,12 +268,17 @@ export type ListingFormResult =
   | { success: true; data: ListingForm }
   | { success: false; errors: ListingFormErrors };
 
-/** Checks a listing form; on failure, the first message of each field that failed. */
-export function validateListingForm(input: unknown): ListingFormResult {
+/**
+ * Checks a listing form against the site's photo limit (LISTING_PHOTOS_MAX, the spec's 6 by default); on
+ * failure, the first message of each field that failed.
+ */
+export function validateListingForm(input: unknown, photosMax: number = maxImages): ListingFormResult {
   const result = ListingFormSchema.safeParse(input);
-  if (result.success) return { success: true, data: result.data };
   const errors: ListingFormErrors = {};
-  for (const issue of result.error.issues) {
+  const photos = (input as { imageIds?: unknown } | null)?.imageIds;
+  if (Array.isArray(photos) && photos.length > photosMax) errors.imageIds = maxImagesMessage(photosMax);
+  if (result.success && !errors.imageIds) return { success: true, data: result.data };
+  for (const issue of result.error?.issues ?? []) {
     const field = (issue.path[0] ?? "name") as ListingFormField;
     errors[field] ??= issue.message;
   }
@@ -228,17 +289,17 @@ export function validateListingForm(input: unknown): ListingFormResult {
 export function listingToastMessage(errors: ListingFormErrors): string | undefined {
   const spec: string[] = [
     LISTING_MESSAGES.discountNotLower,
-    LISTING_MESSAGES.maxImages,
     LISTING_MESSAGES.badAddress,
     LISTING_MESSAGES.imagesNotUploaded,
+    LISTING_MESSAGES.maxFloorPlans,
   ];
   return LISTING_FIELDS.map((field) => errors[field]).find(
-    (message) => message !== undefined && spec.includes(message),
+    (message) => message !== undefined && (spec.includes(message) || MAX_IMAGES_MESSAGE.test(message)),
   );
 }
 
-/** A photo already stored, as the edit form shows it. */
-export type ListingFormPhoto = { id: string; src: string };
+/** A photo or floor plan already stored, as the edit form shows it ("" for no caption). */
+export type ListingFormPhoto = { id: string; src: string; caption: string };
 
 /**
  * What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit.
@@ -251,6 +312,7 @@ export type ListingFormDefaults = Pick<
   address: string;
   discountedPrice: number;
   photos: ListingFormPhoto[];
+  floorPlans: ListingFormPhoto[];
   exactAddress: boolean;
   /** The saved pin and the address it was placed for; none for a new listing. */
   pin: { lat: number; lng: number; address: string } | null;
@@ -275,6 +337,7 @@ export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingF
       regularPrice: 0,
       discountedPrice: 0,
       photos: [],
+      floorPlans: [],
       exactAddress: true,
       pin: null,
     };
@@ -291,8 +354,13 @@ export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingF
     offer,
     regularPrice,
     discountedPrice: listing.discountedPrice ?? 0,
-    photos: listing.images.map((image) => ({ id: image.id, src: imageSources(image, imageBase).src })),
+    photos: listing.images.map((image) => formPhoto(image, imageBase)),
+    floorPlans: listing.floorPlans.map((image) => formPhoto(image, imageBase)),
     exactAddress: listing.exactAddress,
     pin: { ...listing.geolocation, address: location },
   };
+}
+
+function formPhoto(image: ListingImage, imageBase: string): ListingFormPhoto {
+  return { id: image.id, src: imageSources(image, imageBase).src, caption: image.caption ?? "" };
 }

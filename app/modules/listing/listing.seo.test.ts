@@ -36,9 +36,10 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     regularPrice: 1500,
     discountedPrice: null,
     images: [
-      { id: "x", storageKey: "images/u1-photo-x", width: 1600, height: 1067 },
-      { id: "y", storageKey: "images/u1-photo-y", width: 2400, height: 1600 },
+      { id: "x", storageKey: "images/u1-photo-x", width: 1600, height: 1067, caption: null },
+      { id: "y", storageKey: "images/u1-photo-y", width: 2400, height: 1600, caption: null },
     ],
+    floorPlans: [],
     geolocation: { lat: 48.8566, lng: 2.3522 },
     exactAddress: true,
     timestamp: Date.UTC(2026, 10, 1, 12),

@@ -383,6 +383,91 @@ describe(`listing service (${engine})`, () => {
     await claimedUpload();
   });
 
+  it("stores captions and floor plans apart from the photos: not the cover, not in the photo count", async () => {
+    const [kitchen, garden] = [await upload(owner, "kitchen.jpg"), await upload(owner, "garden.jpg")];
+    const [ground, first] = [await upload(owner, "ground.png"), await upload(owner, "first.png")];
+    const saved = await createListing(
+      deps,
+      owner,
+      form([kitchen.id, garden.id], {
+        imageCaptions: ["Kitchen with garden view", " "],
+        floorPlanIds: [ground.id, first.id],
+        floorPlanCaptions: ["Ground floor"],
+      }),
+    );
+    const listing = await findEditableListing(testDb.db, owner, saved.id);
+    expect(listing.images.map(({ id, caption }) => ({ id, caption }))).toEqual([
+      { id: kitchen.id, caption: "Kitchen with garden view" },
+      { id: garden.id, caption: null },
+    ]);
+    expect(listing.floorPlans.map(({ id, caption }) => ({ id, caption }))).toEqual([
+      { id: ground.id, caption: "Ground floor" },
+      { id: first.id, caption: null },
+    ]);
+
+    // An edit changes a caption, drops a floor plan (row and files) and keeps the rest in the form's order.
+    await updateListing(
+      deps,
+      owner,
+      saved.id,
+      form([garden.id, kitchen.id], {
+        imageCaptions: ["Garden", "Kitchen"],
+        floorPlanIds: [first.id],
+        floorPlanCaptions: ["First floor"],
+      }),
+    );
+    const edited = await findEditableListing(testDb.db, owner, saved.id);
+    expect(edited.images.map((image) => image.caption)).toEqual(["Garden", "Kitchen"]);
+    expect(edited.floorPlans.map(({ id, caption }) => ({ id, caption }))).toEqual([
+      { id: first.id, caption: "First floor" },
+    ]);
+    expect(await filesExist(ground)).toBe(false);
+
+    await deleteListing(deps, owner, saved.id);
+    expect(await findImagesByListing(testDb.db, saved.id)).toHaveLength(0);
+    for (const image of [kitchen, garden, first]) expect(await filesExist(image)).toBe(false);
+  });
+
+  it("refuses too many photos or floor plans, and a bad caption, changing nothing", async () => {
+    const mine = await upload(owner);
+    const saved = await createListing(deps, owner, form([mine.id], { imageCaptions: ["Before"] }));
+    const before = await findEditableListing(testDb.db, owner, saved.id);
+    const four = await Promise.all(Array.from({ length: 4 }, () => upload(owner)));
+    const plans = await expectRefusal(
+      updateListing(deps, owner, saved.id, form([mine.id], { floorPlanIds: four.map((image) => image.id) })),
+      InvalidError,
+    );
+    expect(plans.fieldErrors.floorPlanIds).toBe("Max 3 floor plans");
+    expect(plans.message).toBe("Max 3 floor plans");
+    const caption = await expectRefusal(
+      updateListing(deps, owner, saved.id, form([mine.id], { imageCaptions: ["x".repeat(121)] })),
+      InvalidError,
+    );
+    expect(caption.fieldErrors.imageCaptions).toBe("Captions must be at most 120 characters");
+    const plansOfTheirs = await expectRefusal(
+      updateListing(deps, owner, saved.id, form([mine.id], { floorPlanIds: [(await upload(stranger)).id] })),
+      InvalidError,
+    );
+    expect(plansOfTheirs.fieldErrors.imageIds).toBe(
+      "Some images are no longer available, please add them again",
+    );
+    expect(await findEditableListing(testDb.db, owner, saved.id)).toEqual(before);
+    for (const image of four)
+      expect((await findImagesByListing(testDb.db, saved.id)).map((row) => row.id)).not.toContain(image.id);
+  });
+
+  it("takes LISTING_PHOTOS_MAX: 8 photos with the limit at 8, the 9th refused in its words", async () => {
+    const nine = await Promise.all(Array.from({ length: 9 }, () => upload(owner)));
+    const ids = nine.map((image) => image.id);
+    const eight = { ...deps, config: { listingPhotosMax: 8 } };
+    const saved = await createListing(eight, owner, form(ids.slice(0, 8)));
+    expect((await findEditableListing(testDb.db, owner, saved.id)).images).toHaveLength(8);
+    const tooMany = await expectRefusal(createListing(eight, owner, form(ids)), InvalidError);
+    expect(tooMany.fieldErrors.imageIds).toBe("Max 8 images");
+    expect(tooMany.message).toBe("Max 8 images");
+    expect(await listingRows()).toHaveLength(1);
+  });
+
   it("refuses a delete by someone else", async () => {
     const mine = await upload(owner);
     const saved = await createListing(deps, owner, form([mine.id]));

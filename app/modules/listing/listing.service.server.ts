@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
-import type { ImageRow } from "#app/db/schema.ts";
+import type { ImageKind, ImageRow } from "#app/db/schema.ts";
 import {
   ForbiddenError,
   InvalidError,
@@ -59,6 +60,8 @@ export type ListingServiceDeps = {
   geocoder: Geocoder;
   /** Saves per user per hour (LIMIT_LISTING_SAVES_PER_HOUR); none when absent. */
   limits?: Pick<LimitRules, "listingSaves">;
+  /** LISTING_PHOTOS_MAX; the spec's 6 when absent. */
+  config?: Pick<Config, "listingPhotosMax">;
 };
 
 const IMAGES_GONE = "Some images are no longer available, please add them again";
@@ -69,28 +72,32 @@ const NOT_YOURS_TO_DELETE = "You can not delete that listing";
 /** Where a saved listing lives: the page the user is sent to afterwards. */
 export type SavedListing = { id: string; type: ListingType };
 
-/** Creates a listing owned by `user` from a submitted form (SPEC.md section 5), with its photos attached. */
+/**
+ * Creates a listing owned by `user` from a submitted form (SPEC.md section 5), with its photos and floor plans
+ * attached.
+ */
 export async function createListing(
   deps: ListingServiceDeps,
   user: SessionUser,
   input: unknown,
   now = Date.now(),
 ) {
-  const form = parseForm(input);
-  await checkImages(deps.db, user, form.imageIds, null);
+  const form = parseForm(input, deps.config?.listingPhotosMax);
+  await checkImages(deps.db, user, allImageIds(form), null);
   await countSave(deps, user);
   const id = randomUUID();
   const listing = { userRef: user.id, ...(await listingData(deps.geocoder, form, now)) };
   await deps.db.transaction().execute(async (trx) => {
     await insertListing(trx, id, listing);
-    await attachImages(trx, user, id, form.imageIds);
+    await attachImages(trx, user, id, form);
   });
   return { id, type: listing.type } satisfies SavedListing;
 }
 
 /**
- * Overwrites `listingId` with a submitted form, only for its owner. Photos left out of the form are deleted
- * (rows in the transaction, files after it commits); the kept and new ones take the form's order.
+ * Overwrites `listingId` with a submitted form, only for its owner. Photos and floor plans left out of the
+ * form are deleted (rows in the transaction, files after it commits); the kept and new ones take the form's
+ * order and captions.
  */
 export async function updateListing(
   deps: ListingServiceDeps,
@@ -100,26 +107,29 @@ export async function updateListing(
   now = Date.now(),
 ) {
   await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
-  const form = parseForm(input);
-  await checkImages(deps.db, user, form.imageIds, listingId);
+  const form = parseForm(input, deps.config?.listingPhotosMax);
+  await checkImages(deps.db, user, allImageIds(form), listingId);
   await countSave(deps, user);
   const data = await listingData(deps.geocoder, form, now);
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!(await replaceListing(trx, listingId, data))) throw new NotFoundError(LISTING_MESSAGES.notFound);
-    const kept = new Set(form.imageIds);
+    const kept = new Set(allImageIds(form));
     const dropped = (await findImagesByListing(trx, listingId)).filter((image) => !kept.has(image.id));
     await deleteImageRows(
       trx,
       dropped.map((image) => image.id),
     );
-    await attachImages(trx, user, listingId, form.imageIds);
+    await attachImages(trx, user, listingId, form);
     return dropped;
   });
   await deleteImageFiles(deps.storage, removed);
   return { id: listingId, type: data.type } satisfies SavedListing;
 }
 
-/** Deletes a listing and its photos (rows in one transaction, then the files), only for its owner. */
+/**
+ * Deletes a listing with its photos and floor plans (rows in one transaction, then the files), only for its
+ * owner.
+ */
 export async function deleteListing(
   deps: Pick<ListingServiceDeps, "db" | "storage">,
   user: SessionUser,
@@ -198,11 +208,18 @@ async function requireOwnListing(db: Db, user: SessionUser, listingId: string, n
  * The valid form, or an InvalidError with the form's own messages. The whole form says the spec's message
  * when one applies ("Max 6 images"...), or the images' message, which has no field the user typed into.
  */
-function parseForm(input: unknown): ListingForm {
-  const result = validateListingForm(input);
+function parseForm(input: unknown, photosMax?: number): ListingForm {
+  const result = validateListingForm(input, photosMax);
   if (result.success) return result.data;
   const { errors } = result;
-  throw new InvalidError<ListingFormField>(errors, listingToastMessage(errors) ?? errors.imageIds ?? null);
+  const imagesMessage =
+    errors.imageIds ?? errors.imageCaptions ?? errors.floorPlanIds ?? errors.floorPlanCaptions;
+  throw new InvalidError<ListingFormField>(errors, listingToastMessage(errors) ?? imagesMessage ?? null);
+}
+
+/** Every image a form names: its photos and its floor plans. */
+function allImageIds(form: ListingForm) {
+  return [...form.imageIds, ...form.floorPlanIds];
 }
 
 /** Each image must be the user's own upload, and pending or already on this listing (null: a new one). */
@@ -215,11 +232,21 @@ async function checkImages(db: Db, user: SessionUser, ids: string[], listingId: 
   }
 }
 
-/** Attaches the images in form order (the first is the cover); a photo claimed meanwhile aborts the save. */
-async function attachImages(db: Db, user: SessionUser, listingId: string, ids: string[]) {
-  for (const [position, id] of ids.entries()) {
-    if (!(await attachImage(db, { id, userId: user.id, listingId, position }))) {
-      throw new InvalidError<ListingFormField>({ imageIds: IMAGES_GONE }, IMAGES_GONE);
+/**
+ * Attaches the photos, then the floor plans, each in form order with its caption (the first photo is the
+ * cover); an image claimed meanwhile aborts the save.
+ */
+async function attachImages(db: Db, user: SessionUser, listingId: string, form: ListingForm) {
+  const lists: [ImageKind, string[], string[]][] = [
+    ["photo", form.imageIds, form.imageCaptions],
+    ["floorPlan", form.floorPlanIds, form.floorPlanCaptions],
+  ];
+  for (const [kind, ids, captions] of lists) {
+    for (const [position, id] of ids.entries()) {
+      const caption = captions[position] || null;
+      if (!(await attachImage(db, { id, userId: user.id, listingId, kind, position, caption }))) {
+        throw new InvalidError<ListingFormField>({ imageIds: IMAGES_GONE }, IMAGES_GONE);
+      }
     }
   }
 }
@@ -231,7 +258,17 @@ async function attachImages(db: Db, user: SessionUser, listingId: string, ids: s
  */
 async function listingData(
   geocoder: Geocoder,
-  { address, imageIds: _attachedApart, lat, lng, pinAddress, ...fields }: ListingForm,
+  {
+    address,
+    imageIds: _attachedApart,
+    imageCaptions: _captionsToo,
+    floorPlanIds: _plansToo,
+    floorPlanCaptions: _planCaptionsToo,
+    lat,
+    lng,
+    pinAddress,
+    ...fields
+  }: ListingForm,
   now: number,
 ): Promise<Omit<ListingWrite, "userRef">> {
   const place = await geocodeAddress(geocoder, address);

@@ -81,8 +81,8 @@ function formatInUnit(value: number, unit: string | undefined, i18n: I18n) {
   return unit ? `${i18n.number(value)} ${unit}` : i18n.number(value);
 }
 
-/** What the matcher needs of a listing: the read shape (photos aside), as the listing repo returns it. */
-export type MatchableListing = Omit<Listing, "images"> & {
+/** What the matcher needs of a listing: the read shape (photos and floor plans aside), as the listing repo returns it. */
+export type MatchableListing = Omit<Listing, "images" | "floorPlans"> & {
   /** foldedWords of name and location, when worked out once for many searches. */
   textWords?: string[];
 };

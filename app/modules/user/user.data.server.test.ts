@@ -2,9 +2,10 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { insertImage } from "#app/modules/image/image.repo.server.ts";
 import { setSavedHomeAlertFrequency } from "#app/modules/saved/saved-home.repo.server.ts";
 import { createDiskStorage } from "#app/providers/storage/storage.disk.server.ts";
-import { createListing, createUser } from "#tests/support/factories.ts";
+import { createListing, createUser, testImageRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { deleteAccount, exportUserData } from "./user.data.server.ts";
 
@@ -83,8 +84,9 @@ async function conversation(listingId: string, ownerId: string, enquirerId: stri
 }
 
 describe(`your data (${engine})`, () => {
-  it("downloads the account, listings with photo URLs and saved homes, never a secret", async () => {
+  it("downloads the account, listings with photo and floor plan URLs and saved homes, never a secret", async () => {
     const { user, listing } = await someoneWithThings();
+    await insertImage(testDb.db, { ...testImageRow(listing, 0), kind: "floorPlan", caption: "Ground floor" });
     const enquirer = await createUser(testDb.db, { name: "Eno Enquirer" });
     await conversation(listing.id, user.id, enquirer.id);
     await setSavedHomeAlertFrequency(testDb.db, user.id, "weekly");
@@ -105,7 +107,15 @@ describe(`your data (${engine})`, () => {
       name: "Dora's flat",
       url: `https://homes.example.com/category/rent/${listing.id}`,
     });
-    expect(data.listings[0]?.photos[0]).toMatch(/^https:\/\/homes\.example\.com\/images\/.+\.webp$/);
+    expect(data.listings[0]?.photos).toEqual([
+      { url: expect.stringMatching(/^https:\/\/homes\.example\.com\/images\/.+\.webp$/), caption: null },
+    ]);
+    expect(data.listings[0]?.floorPlans).toEqual([
+      {
+        url: expect.stringMatching(/^https:\/\/homes\.example\.com\/images\/.+\.webp$/),
+        caption: "Ground floor",
+      },
+    ]);
     expect(data.savedHomes).toEqual([
       expect.objectContaining({ listingId: listing.id, name: "Dora's flat" }),
     ]);

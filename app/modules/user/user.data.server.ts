@@ -74,10 +74,11 @@ export async function exportUserData(
     account: { ...account, emailVerified: Boolean(account.emailVerified) },
     signInMethods: signIns.map((row) => ({ provider: row.providerId, since: row.createdAt })),
     sessions,
-    listings: listings.map(({ images, ...listing }) => ({
+    listings: listings.map(({ images, floorPlans, ...listing }) => ({
       ...listing,
       url: `${publicUrl}${listingPath(listing)}`,
-      photos: images.map((image) => largestImageUrl(image, base)),
+      photos: images.map((image) => ({ url: largestImageUrl(image, base), caption: image.caption })),
+      floorPlans: floorPlans.map((image) => ({ url: largestImageUrl(image, base), caption: image.caption })),
     })),
     savedHomes,
     /** How often the account hears of its saved homes' price drops, lets and sales (/saved). */
