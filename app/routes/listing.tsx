@@ -84,7 +84,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     listerName: listerName ?? null,
     isOwner,
     // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
-    // A let, sold or expired home draws no more calls (issue 13).
+    // A let, sold or expired home draws no more calls.
     canContact: !isOwner && isListed(listing),
     map: config.map,
     publicUrl: config.publicUrl,
@@ -92,7 +92,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
-/** The owner's status buttons (issue 13): set-status (let, sold, available) and renew, back to this page. */
+/** The owner's status buttons: set-status (let, sold, available) and renew, back to this page. */
 export async function action({ context, request, params, url }: Route.ActionArgs) {
   const user = await requireUser(context, url);
   const { db } = context.get(servicesContext);

@@ -9,7 +9,7 @@ import { type AppData, appDataFixture } from "#tests/support/app-data.ts";
 import { signedIn } from "#tests/support/sessions.ts";
 
 /**
- * The pin (issue 23): the offline geocoder only knows Berlin's centre for "Weserstraße 10, Berlin"; the lister
+ * The pin: the offline geocoder only knows Berlin's centre for "Weserstraße 10, Berlin"; the lister
  * drags the pin to the home, and the listing is then found in a map area around the pin, not around the
  * centre. And a listing whose exact address is hidden shows the street without the number and no pin.
  */

@@ -101,7 +101,7 @@ export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, i
       url,
       price,
       priceCurrency,
-      // Issue 13: a let or sold home is no longer on offer; one hidden for want of confirmation neither.
+      // A let or sold home is no longer on offer; one hidden for want of confirmation neither.
       availability: `https://schema.org/${availability(listing)}`,
       businessFunction: `http://purl.org/goodrelations/v1#${listing.type === "rent" ? "LeaseOut" : "Sell"}`,
       ...(listing.type === "rent"
