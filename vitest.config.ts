@@ -1,4 +1,5 @@
 import { globSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 /**
@@ -36,6 +37,9 @@ const shared = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 }
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one on a 2-CPU machine. Most files here wait on a
+    // database, a child process or a socket more than they compute, so two run side by side even there.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { ...shared, name: "unit", include: SOURCE_TESTS, exclude: [...NOT_SOURCE, ...dbTests] } },
       { test: { ...shared, name: "db", include: dbTests.length > 0 ? dbTests : ["no-db-tests"] } },
