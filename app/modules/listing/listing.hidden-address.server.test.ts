@@ -118,6 +118,8 @@ describe(`a hidden address (${engine})`, () => {
     const stored = (await findListingById(testDb.db, hidden))!;
     expect(stored.location).toBe("Weserstraße, Berlin, Germany");
     expect(stored.geolocation).not.toEqual(HOME);
+    // What pages, cards, feeds and mails are built from holds nothing of the owner's own columns.
+    expect(JSON.stringify(stored)).not.toMatch(new RegExp(`Weserstraße 10|${HOME.lat}|${HOME.lng}`));
 
     expect(await foundIds({ q: "Weserstraße 10" })).toEqual([shown]);
     expect(await foundIds({ q: "Weserstraße" })).toEqual(expect.arrayContaining([hidden, shown]));
