@@ -16,7 +16,6 @@ import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
-import { publicListing } from "#app/modules/listing/listing.address.server.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
@@ -54,10 +53,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
-  const found = await findListingById(db, params.listingId);
-  if (!found) throw data(LISTING_MESSAGES.notFound, { status: 404 });
-  // Without "Show exact address", the page (its data included) never holds the house number or the position.
-  const listing = publicListing(found, config.auth.secret);
+  // Without "Show exact address" the listing holds the street and a point near the home, never the door.
+  const listing = await findListingById(db, params.listingId);
+  if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
   const [viewer, listerName, visible, priceChange] = await Promise.all([

@@ -6,7 +6,6 @@ import { renderSearchFilters } from "#app/components/search/search-filters.serve
 import { SearchViewToggle } from "#app/components/search/search-view-toggle.tsx";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
-import { publicMapPoint } from "#app/modules/listing/listing.address.server.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
@@ -87,7 +86,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     savedIds,
     map: points
       ? {
-          points: points.map((point) => publicMapPoint(point, config.auth.secret)),
+          points,
           area: params.bbox ?? WORLD,
           tileUrl: config.map.tileUrl,
           attribution: config.map.attribution,

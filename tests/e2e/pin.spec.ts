@@ -142,8 +142,9 @@ test("Show exact address off: the page shows the street without the number and n
   await expect(page.getByAltText(/^Map marker/)).toHaveCount(0);
   await page.screenshot({ path: `${SCREENSHOTS}/listing-area-1440.png` });
 
-  // The owner edits: the box is off, and the form shows the saved pin.
+  // The owner edits: the box is off, and the form shows the exact address and the saved pin.
   await page.getByRole("link", { name: "Edit" }).first().click();
   await expect(page.getByRole("checkbox", { name: "Show exact address" })).not.toBeChecked();
+  await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Weserstraße 10, Berlin, Germany");
   await expect(page.getByAltText(PIN_ALT)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { approximateCentre, publicListing, publicMapPoint } from "./listing.address.server.ts";
+import { approximateCentre, storedPlace } from "./listing.address.server.ts";
 import { distanceKm } from "./listing.address.ts";
 
 const home = { lat: 52.4867, lng: 13.4389 };
@@ -18,42 +18,18 @@ describe("approximateCentre", () => {
   });
 });
 
-describe("publicListing", () => {
-  const listing = { id: "l1", location: "Weserstraße 10, Berlin, Germany", geolocation: home };
+describe("storedPlace", () => {
+  const place = { location: "Weserstraße 10, Berlin, Germany", geolocation: home };
 
-  it("hides the house number and the position when the exact address is off", () => {
-    const shown = publicListing({ ...listing, exactAddress: false }, "secret");
-    expect(shown.location).toBe("Weserstraße, Berlin, Germany");
-    expect(shown.geolocation).toEqual(approximateCentre("l1", home, "secret"));
-    expect(shown.geolocation).not.toEqual(home);
+  it("keeps the street and the circle's centre public and the exact place apart when the address is hidden", () => {
+    const stored = storedPlace("l1", place, false, "secret");
+    expect(stored.location).toBe("Weserstraße, Berlin, Germany");
+    expect(stored.geolocation).toEqual(approximateCentre("l1", home, "secret"));
+    expect(stored.geolocation).not.toEqual(home);
+    expect(stored.exactPlace).toEqual(place);
   });
 
-  it("leaves a listing with its exact address as it is", () => {
-    const exact = { ...listing, exactAddress: true };
-    expect(publicListing(exact, "secret")).toBe(exact);
-  });
-});
-
-describe("publicMapPoint", () => {
-  const bounds = { west: home.lng, south: home.lat, east: home.lng, north: home.lat };
-
-  it("draws a single listing without its exact address at its circle's centre", () => {
-    const point = { ...home, count: 1, bounds, listing: { id: "l1", exactAddress: false } };
-    const shown = publicMapPoint(point, "secret");
-    const centre = approximateCentre("l1", home, "secret");
-    expect({ lat: shown.lat, lng: shown.lng }).toEqual(centre);
-    expect(shown.bounds).toEqual({
-      west: centre.lng,
-      south: centre.lat,
-      east: centre.lng,
-      north: centre.lat,
-    });
-  });
-
-  it("leaves exact listings and clusters where they are", () => {
-    const exact = { ...home, count: 1, bounds, listing: { id: "l1", exactAddress: true } };
-    expect(publicMapPoint(exact, "secret")).toBe(exact);
-    const cluster = { ...home, count: 3, bounds, listing: null };
-    expect(publicMapPoint(cluster, "secret")).toBe(cluster);
+  it("makes the exact place public, with no copy apart, when the address is shown", () => {
+    expect(storedPlace("l1", place, true, "secret")).toEqual({ ...place, exactPlace: null });
   });
 });

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
-import { AREA_RADIUS_M, type LatLng, offsetBy, shownAddress } from "./listing.address.ts";
-import type { Listing } from "./listing.model.ts";
+import { AREA_RADIUS_M, type LatLng, offsetBy, streetWithoutNumber } from "./listing.address.ts";
+import type { ListingPlace } from "./listing.model.ts";
 
 // The circle of a listing without its exact address is drawn around a point near the home, never the home:
 // 50 to 150 m away in a direction of its own, the same every time (the circle does not move between visits,
@@ -19,39 +19,21 @@ export function approximateCentre(id: string, position: LatLng, secret: string):
 }
 
 /**
- * A listing as a visitor's browser may receive it: with "Show exact address" off, the address without the
- * house number and the circle's centre instead of the pin. The exact position never leaves the server.
+ * What listing `id` stores for the place its lister gave: with "Show exact address" on, that place is public.
+ * Off, the public columns get the street without its house number and the circle's centre, and the exact
+ * place is kept apart for its owner: whatever reads the public columns (pages, cards, feeds, mails, the word
+ * and map searches, the map's clusters) cannot find the door.
  */
-export function publicListing<T extends Pick<Listing, "id" | "location" | "exactAddress" | "geolocation">>(
-  listing: T,
+export function storedPlace(
+  id: string,
+  place: ListingPlace,
+  exactAddress: boolean,
   secret: string,
-): T {
-  if (listing.exactAddress) return listing;
+): ListingPlace & { exactPlace: ListingPlace | null } {
+  if (exactAddress) return { ...place, exactPlace: null };
   return {
-    ...listing,
-    location: shownAddress(listing),
-    geolocation: approximateCentre(listing.id, listing.geolocation, secret),
-  };
-}
-
-type MapPointLike = {
-  lat: number;
-  lng: number;
-  count: number;
-  bounds: { west: number; south: number; east: number; north: number };
-  listing: Pick<Listing, "id" | "exactAddress"> | null;
-};
-
-/**
- * A search map's point as a visitor's browser may receive it: a single listing without its exact address is
- * drawn at its circle's centre, never at the home (clusters are means of several homes, left as they are).
- */
-export function publicMapPoint<P extends MapPointLike>(point: P, secret: string): P {
-  if (point.count !== 1 || !point.listing || point.listing.exactAddress) return point;
-  const centre = approximateCentre(point.listing.id, point, secret);
-  return {
-    ...point,
-    ...centre,
-    bounds: { west: centre.lng, south: centre.lat, east: centre.lng, north: centre.lat },
+    location: streetWithoutNumber(place.location),
+    geolocation: approximateCentre(id, place.geolocation, secret),
+    exactPlace: place,
   };
 }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  distanceKm,
-  offsetBy,
-  PIN_MAX_KM,
-  PIN_MESSAGES,
-  shownAddress,
-  streetWithoutNumber,
-} from "./listing.address.ts";
+import { distanceKm, offsetBy, PIN_MAX_KM, PIN_MESSAGES, streetWithoutNumber } from "./listing.address.ts";
 
 it("names the pin's distance limit in its message", () => {
   expect(PIN_MESSAGES.tooFar).toContain(`${PIN_MAX_KM} km`);
@@ -28,12 +21,6 @@ describe("streetWithoutNumber", () => {
     ["Berlin, Germany", "Berlin, Germany"],
   ])("%s → %s", (address, street) => {
     expect(streetWithoutNumber(address)).toBe(street);
-  });
-
-  it("keeps the address when hiding is off", () => {
-    const location = "Weserstraße 10, Berlin, Germany";
-    expect(shownAddress({ location, exactAddress: true })).toBe(location);
-    expect(shownAddress({ location, exactAddress: false })).toBe("Weserstraße, Berlin, Germany");
   });
 });
 

@@ -1,5 +1,4 @@
 import { msg } from "#app/modules/i18n/i18n.ts";
-import type { Listing } from "./listing.model.ts";
 
 // Where a listing is, and how much of it visitors see (safe for the browser). The lister places the pin; the
 // server keeps it within PIN_MAX_KM of the address. Without "Show exact address" visitors read the street
@@ -66,9 +65,4 @@ export function streetWithoutNumber(address: string) {
     if (/\p{L}/u.test(bare)) parts[0] = bare;
   }
   return parts.join(", ");
-}
-
-/** The address visitors read: the whole of it, or without the house number when the lister hides it. */
-export function shownAddress(listing: Pick<Listing, "location" | "exactAddress">) {
-  return listing.exactAddress ? listing.location : streetWithoutNumber(listing.location);
 }

@@ -1,4 +1,4 @@
-import type { ListingTable } from "#app/db/schema.ts";
+import type { ListingTable, OwnerOnlyListingColumn } from "#app/db/schema.ts";
 import { type MessageKey, msg, type PluralKey } from "#app/modules/i18n/i18n.ts";
 import { LISTING_STATUSES, LISTING_TYPES } from "./listing.model.ts";
 
@@ -55,6 +55,8 @@ export type ListingField = {
   shown?: boolean;
   /** Written by the database, never by the app (generated column). */
   generated?: boolean;
+  /** Only the owner reads it (their edit form, their data export): never selected with the listing. */
+  ownerOnly?: boolean;
 };
 
 /**
@@ -190,8 +192,14 @@ export const LISTING_COLUMNS = {
     jsonLd: true,
     shown: true,
   },
+  // With the exact address off, location, lat and lng hold what visitors may see (the street without its
+  // number, a point near the home), so the word and area searches and the map's cells hold nothing more; the
+  // owner's exact address and pin are kept here (null while the exact address is shown).
   lat: { kind: "number", filter: { op: "area" }, jsonLd: true, shown: true },
   lng: { kind: "number", filter: { op: "area" }, jsonLd: true, shown: true },
+  exactLocation: { kind: "text", nullable: true, max: 300, ownerOnly: true },
+  exactLat: { kind: "number", nullable: true, ownerOnly: true },
+  exactLng: { kind: "number", nullable: true, ownerOnly: true },
   status: {
     kind: "choice",
     values: LISTING_STATUSES,
@@ -216,16 +224,20 @@ export const LISTING_COLUMNS = {
 } as const satisfies Record<keyof ListingTable, ListingField>;
 
 export type ListingColumn = keyof typeof LISTING_COLUMNS;
+/** The columns read with a listing: all but the owner's own (`ownerOnly`). */
+export type ListedColumn = Exclude<ListingColumn, OwnerOnlyListingColumn>;
 
 const entries = Object.entries(LISTING_COLUMNS) as [ListingColumn, ListingField][];
 
-/** The columns of `kind`. */
-export function columnsOfKind(kind: FieldKind): ListingColumn[] {
-  return entries.filter(([, field]) => field.kind === kind).map(([column]) => column);
+/** The columns of `kind` read with a listing. */
+export function columnsOfKind(kind: FieldKind): ListedColumn[] {
+  return LISTING_SELECT.filter((column) => LISTING_COLUMNS[column].kind === kind);
 }
 
-/** Every column the repo reads, in the table's order. */
-export const LISTING_SELECT = entries.map(([column]) => column);
+/** Every column the repo reads with a listing, in the table's order (not the owner's own). */
+export const LISTING_SELECT = entries
+  .filter(([, field]) => !field.ownerOnly)
+  .map(([column]) => column) as ListedColumn[];
 
 /** The filters of a search, one per field that has one (words and area are each one filter of two columns). */
 export const LISTING_FILTERS = entries.flatMap(([column, field]) =>
@@ -279,7 +291,7 @@ export type ListingSort = SortOf<Declared>;
 /** The search's sorts, in the order the page offers them (the first is the default), with their column. */
 export const LISTING_SORTS = entries.flatMap(([column, field]) =>
   (field.sorts ?? []).map((sort) => ({ ...sort, column })),
-) as (ListingSort & { column: ListingColumn })[];
+) as (ListingSort & { column: ListedColumn })[];
 
 /**
  * What every sort index must hold beside its keys, so a walk checks an entry without reading its row

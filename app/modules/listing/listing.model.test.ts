@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FAILED_PAGE, type ListingsPage, orFailedPage, toListingSummary } from "./listing.model.ts";
+import { FAILED_PAGE, type ListingsPage, orFailedPage } from "./listing.model.ts";
 
 type CategoryPage = ListingsPage & { heading: string };
 const page: CategoryPage = { heading: "Places for rent", listings: [], nextCursor: "abc", failed: false };
@@ -41,36 +41,5 @@ describe("orFailedPage (Load More and navigations in the browser)", () => {
         orFailedPage<CategoryPage>(() => Promise.reject(response), { heading: "Places for rent" }),
       ).resolves.toEqual({ heading: "Places for rent", ...FAILED_PAGE });
     }
-  });
-});
-
-describe("toListingSummary and the exact address", () => {
-  it("gives cards the street without the house number when the lister hides it", () => {
-    const base = {
-      id: "l1",
-      type: "rent" as const,
-      name: "Sunny flat near park",
-      bedrooms: 1,
-      bathrooms: 1,
-      parking: false,
-      furnished: false,
-      location: "Weserstraße 10, Berlin, Germany",
-      offer: false,
-      regularPrice: 900,
-      discountedPrice: null,
-      images: [],
-      floorPlans: [],
-      geolocation: { lat: 52.48, lng: 13.44 },
-      timestamp: 1,
-      userRef: "u1",
-      status: "available" as const,
-      expired: false,
-      publishedAt: 1,
-      changedAt: 1,
-    };
-    expect(toListingSummary({ ...base, exactAddress: false }).location).toBe("Weserstraße, Berlin, Germany");
-    expect(toListingSummary({ ...base, exactAddress: true }).location).toBe(
-      "Weserstraße 10, Berlin, Germany",
-    );
   });
 });

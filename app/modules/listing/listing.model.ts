@@ -1,5 +1,4 @@
 import { isThrownResponse } from "#app/http/thrown-response.ts";
-import { shownAddress } from "./listing.address.ts";
 import type { ListingFormFields } from "./listing.fields.ts";
 
 // A listing as the app reads and writes it (SPEC.md section 3), safe for the browser. The repo is the only
@@ -48,6 +47,12 @@ export type Listing = ListingFormFields & {
   changedAt: number;
 };
 
+/** Where a listing is: its address and its position. */
+export type ListingPlace = { location: string; geolocation: { lat: number; lng: number } };
+
+/** A listing as its owner edits it: with its exact address and pin when visitors see only the area. */
+export type EditableListing = Listing & { exactPlace: ListingPlace | null };
+
 /**
  * The write shape: what a save stores. Photos are attached apart (they are uploaded first); a discounted price
  * given without an offer is not stored (SPEC.md section 7).
@@ -67,6 +72,11 @@ export type ListingWrite = Omit<
   discountedPrice?: number | null;
   /** The exact address is shown unless the lister turned it off. */
   exactAddress?: boolean;
+  /**
+   * With the exact address off, the owner's exact address and pin (`location` and `geolocation` are then what
+   * visitors see); null or absent otherwise.
+   */
+  exactPlace?: ListingPlace | null;
 };
 
 /**
@@ -85,7 +95,7 @@ export type ListingSummary = Omit<
   | "floorPlans"
 >;
 
-/** The card's share of a listing: its cover photo, not the gallery, and the address visitors may read. */
+/** The card's share of a listing: its cover photo, not the gallery. */
 export function toListingSummary({
   parking,
   furnished,
@@ -99,7 +109,6 @@ export function toListingSummary({
 }: Listing) {
   return {
     ...card,
-    location: shownAddress(card),
     images: card.images.slice(0, 1),
   } satisfies ListingSummary;
 }

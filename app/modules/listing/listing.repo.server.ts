@@ -9,6 +9,7 @@ import { columnsOfKind, LISTING_SELECT } from "./listing.fields.ts";
 import {
   LISTING_TYPES,
   type Listing,
+  type ListingPlace,
   type ListingStatus,
   type ListingSummary,
   type ListingType,
@@ -149,6 +150,30 @@ export async function findListingById(db: Db, id: string): Promise<Listing | und
   if (!isWellFormedId(id)) return undefined;
   const row = await selectListings(db).where("id", "=", id).executeTakeFirst();
   return row ? (await withImages(db, [row]))[0] : undefined;
+}
+
+/**
+ * The exact address and pin of each listing of `ids` that hides them (the public columns hold the street and a
+ * point near the home): for the owner's edit form and data export only.
+ */
+export async function findExactPlaces(db: Db, ids: string[]): Promise<Map<string, ListingPlace>> {
+  const wellFormed = ids.filter(isWellFormedId);
+  if (wellFormed.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("listing")
+    .select(["id", "exactLocation", "exactLat", "exactLng"])
+    .where("id", "in", wellFormed)
+    .where("exactLocation", "is not", null)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        location: row.exactLocation ?? "",
+        geolocation: { lat: Number(row.exactLat), lng: Number(row.exactLng) },
+      },
+    ]),
+  );
 }
 
 /** Stores a new listing under `id` (its photos are attached apart). */
@@ -365,10 +390,20 @@ function listingImages(rows: ImageRow[]): Pick<Listing, "images" | "floorPlans">
   };
 }
 
+// Every save writes the exact place's columns: null when the exact address is shown, so turning it on again
+// leaves no second copy of the address behind.
 function toListingRow({
   geolocation,
   discountedPrice,
+  exactPlace,
   ...fields
 }: Omit<ListingWrite, "userRef">): Omit<NewListingRow, "id" | "userRef"> {
-  return { ...fields, discountedPrice: fields.offer ? (discountedPrice ?? null) : null, ...geolocation };
+  return {
+    ...fields,
+    discountedPrice: fields.offer ? (discountedPrice ?? null) : null,
+    ...geolocation,
+    exactLocation: exactPlace?.location ?? null,
+    exactLat: exactPlace?.geolocation.lat ?? null,
+    exactLng: exactPlace?.geolocation.lng ?? null,
+  };
 }

@@ -6,7 +6,7 @@ import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
 import { PIN_MESSAGES } from "./listing.address.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
-import { LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
+import { type EditableListing, LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -320,10 +320,11 @@ export type ListingFormDefaults = Pick<
 
 /**
  * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
- * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address is its
- * location; a listing without an offer has no discounted price, which the form shows as 0).
+ * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address and pin
+ * are the exact ones the owner gave, also when visitors see only the area; a listing without an offer has no
+ * discounted price, which the form shows as 0).
  */
-export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingFormDefaults {
+export function listingFormDefaults(listing?: EditableListing, imageBase = ""): ListingFormDefaults {
   if (!listing) {
     return {
       type: "rent",
@@ -342,7 +343,8 @@ export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingF
       pin: null,
     };
   }
-  const { type, name, bedrooms, bathrooms, parking, furnished, location, offer, regularPrice } = listing;
+  const { type, name, bedrooms, bathrooms, parking, furnished, offer, regularPrice } = listing;
+  const { location, geolocation } = listing.exactPlace ?? listing;
   return {
     type,
     name,
@@ -357,7 +359,7 @@ export function listingFormDefaults(listing?: Listing, imageBase = ""): ListingF
     photos: listing.images.map((image) => formPhoto(image, imageBase)),
     floorPlans: listing.floorPlans.map((image) => formPhoto(image, imageBase)),
     exactAddress: listing.exactAddress,
-    pin: { ...listing.geolocation, address: location },
+    pin: { ...geolocation, address: location },
   };
 }
 

@@ -129,8 +129,9 @@ describe("listing page meta", () => {
 });
 
 describe("schema.org JSON-LD", () => {
-  it("tells neither the house number nor the position of a listing without its exact address", () => {
-    const hidden = listing({ exactAddress: false });
+  it("gives no position of a listing without its exact address (its stored point is only near the home)", () => {
+    // Such a listing stores the street without its number (listing.address.server.ts, storedPlace).
+    const hidden = listing({ exactAddress: false, location: "Rue de Rivoli, Paris, France" });
     const home = listingJsonLd(hidden, PUBLIC_URL, ENGLISH).mainEntity as Record<string, unknown>;
     expect(home.address).toBe("Rue de Rivoli, Paris, France");
     expect(home).not.toHaveProperty("geo");

@@ -2,7 +2,6 @@ import type { MetaDescriptor } from "react-router";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { absoluteUrl, SITE_NAME } from "#app/modules/seo/seo.rules.ts";
-import { shownAddress } from "./listing.address.ts";
 import type { Listing } from "./listing.model.ts";
 import {
   bathroomsLabel,
@@ -27,7 +26,7 @@ export function listingDescription(listing: Listing, i18n: I18n) {
   const text = i18n.t("{type}: {facts} in {location}. {price}.", {
     type: typeLabel(listing.type, i18n),
     facts: facts.join(", "),
-    location: shownAddress(listing),
+    location: listing.location,
     price: formatPrice(listing, i18n),
   });
   return text.length <= DESCRIPTION_MAX ? text : `${text.slice(0, DESCRIPTION_MAX - 1).trimEnd()}…`;
@@ -119,10 +118,10 @@ export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, i
     mainEntity: {
       "@type": "Accommodation",
       name: listing.name,
-      address: shownAddress(listing),
+      address: listing.location,
       numberOfBedrooms: listing.bedrooms,
       numberOfBathroomsTotal: listing.bathrooms,
-      // A lister who hides the exact address hides the position too.
+      // A lister who hides the exact address has only a point near the home stored: no position to give.
       ...(listing.exactAddress
         ? {
             geo: {

@@ -45,7 +45,12 @@ beforeAll(async () => {
   testDb = await createTestDb();
   storageDir = await mkdtemp(path.join(tmpdir(), "homestead-listing-service-"));
   storage = createDiskStorage(storageDir);
-  deps = { db: testDb.db, storage, geocoder: createOfflineGeocoder() };
+  deps = {
+    db: testDb.db,
+    storage,
+    geocoder: createOfflineGeocoder(),
+    config: { auth: { secret: "test secret" } },
+  };
   photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#2a6" } })
     .jpeg()
     .toBuffer();
@@ -236,7 +241,7 @@ describe(`listing service (${engine})`, () => {
         form([(await upload(owner)).id], { ...dragged, exactAddress: false }),
       );
       const listing = await findEditableListing(testDb.db, owner, saved.id);
-      expect(listing.geolocation).toEqual({ lat: 48.8794, lng: 2.3266 });
+      expect(listing.exactPlace?.geolocation).toEqual({ lat: 48.8794, lng: 2.3266 });
       expect(listing.exactAddress).toBe(false);
     });
 
@@ -459,7 +464,7 @@ describe(`listing service (${engine})`, () => {
   it("takes LISTING_PHOTOS_MAX: 8 photos with the limit at 8, the 9th refused in its words", async () => {
     const nine = await Promise.all(Array.from({ length: 9 }, () => upload(owner)));
     const ids = nine.map((image) => image.id);
-    const eight = { ...deps, config: { listingPhotosMax: 8 } };
+    const eight = { ...deps, config: { ...deps.config, listingPhotosMax: 8 } };
     const saved = await createListing(eight, owner, form(ids.slice(0, 8)));
     expect((await findEditableListing(testDb.db, owner, saved.id)).images).toHaveLength(8);
     const tooMany = await expectRefusal(createListing(eight, owner, form(ids)), InvalidError);

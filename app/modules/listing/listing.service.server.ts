@@ -23,16 +23,18 @@ import { coordinateOrZero } from "#app/providers/geocoding/geocoding.coordinate.
 import { GeocoderBusyError } from "#app/providers/geocoding/geocoding.error.ts";
 import type { GeocodePrecision, Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { storedPlace } from "./listing.address.server.ts";
 import { distanceKm, PIN_MAX_KM, PIN_MESSAGES } from "./listing.address.ts";
 import {
+  type EditableListing,
   LISTING_STATUSES,
-  type Listing,
   type ListingStatus,
   type ListingType,
   type ListingWrite,
 } from "./listing.model.ts";
 import {
   deleteListingById,
+  findExactPlaces,
   findListingById,
   findListingOwner,
   insertListing,
@@ -60,8 +62,11 @@ export type ListingServiceDeps = {
   geocoder: Geocoder;
   /** Saves per user per hour (LIMIT_LISTING_SAVES_PER_HOUR); none when absent. */
   limits?: Pick<LimitRules, "listingSaves">;
-  /** LISTING_PHOTOS_MAX; the spec's 6 when absent. */
-  config?: Pick<Config, "listingPhotosMax">;
+  /**
+   * LISTING_PHOTOS_MAX (the spec's 6 when absent), and the site's secret, which places the circle of a listing
+   * without its exact address.
+   */
+  config: Partial<Pick<Config, "listingPhotosMax">> & { auth: Pick<Config["auth"], "secret"> };
 };
 
 const IMAGES_GONE = "Some images are no longer available, please add them again";
@@ -82,11 +87,11 @@ export async function createListing(
   input: unknown,
   now = Date.now(),
 ) {
-  const form = parseForm(input, deps.config?.listingPhotosMax);
+  const form = parseForm(input, deps.config.listingPhotosMax);
   await checkImages(deps.db, user, allImageIds(form), null);
   await countSave(deps, user);
   const id = randomUUID();
-  const listing = { userRef: user.id, ...(await listingData(deps.geocoder, form, now)) };
+  const listing = { userRef: user.id, ...(await listingData(deps, id, form, now)) };
   await deps.db.transaction().execute(async (trx) => {
     await insertListing(trx, id, listing);
     await attachImages(trx, user, id, form);
@@ -107,10 +112,10 @@ export async function updateListing(
   now = Date.now(),
 ) {
   await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
-  const form = parseForm(input, deps.config?.listingPhotosMax);
+  const form = parseForm(input, deps.config.listingPhotosMax);
   await checkImages(deps.db, user, allImageIds(form), listingId);
   await countSave(deps, user);
-  const data = await listingData(deps.geocoder, form, now);
+  const data = await listingData(deps, listingId, form, now);
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!(await replaceListing(trx, listingId, data))) throw new NotFoundError(LISTING_MESSAGES.notFound);
     const kept = new Set(allImageIds(form));
@@ -184,12 +189,20 @@ export async function renewOwnListing(db: Db, user: SessionUser, listingId: stri
   return STATUS_MESSAGES.renewed;
 }
 
-/** The listing `user` may edit, with its photos; throws NotFoundError or ForbiddenError otherwise. */
-export async function findEditableListing(db: Db, user: SessionUser, listingId: string): Promise<Listing> {
+/**
+ * The listing `user` may edit, with its photos and, when it hides them, its exact address and pin; throws
+ * NotFoundError or ForbiddenError otherwise.
+ */
+export async function findEditableListing(
+  db: Db,
+  user: SessionUser,
+  listingId: string,
+): Promise<EditableListing> {
   await requireOwnListing(db, user, listingId, LISTING_MESSAGES.notOwner);
   const listing = await findListingById(db, listingId);
   if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
-  return listing;
+  const exactPlace = (await findExactPlaces(db, [listingId])).get(listingId) ?? null;
+  return { ...listing, exactPlace };
 }
 
 /** A valid save counts toward the user's hourly limit (a refused form does not). */
@@ -252,12 +265,14 @@ async function attachImages(db: Db, user: SessionUser, listingId: string, form: 
 }
 
 /**
- * What a form stores (SPEC.md section 3): the address is geocoded and kept as `location`; `geolocation` is
- * where the lister put the pin for this address, or the geocoded position without one. A pin farther than
- * PIN_MAX_KM from the geocoded address is refused.
+ * What a form stores for listing `id` (SPEC.md section 3): the address is geocoded and kept as `location`;
+ * `geolocation` is where the lister put the pin for this address, or the geocoded position without one. A pin
+ * farther than PIN_MAX_KM from the geocoded address is refused. Without "Show exact address" both are kept
+ * apart and the public ones hide the door (storedPlace).
  */
 async function listingData(
-  geocoder: Geocoder,
+  deps: Pick<ListingServiceDeps, "geocoder" | "config">,
+  id: string,
   {
     address,
     imageIds: _attachedApart,
@@ -271,13 +286,15 @@ async function listingData(
   }: ListingForm,
   now: number,
 ): Promise<Omit<ListingWrite, "userRef">> {
-  const place = await geocodeAddress(geocoder, address);
+  const place = await geocodeAddress(deps.geocoder, address);
   const pinned = lat !== undefined && lng !== undefined && sameAddress(pinAddress, address);
   const geolocation = pinned ? { lat, lng } : place.geolocation;
   if (pinned && distanceKm(geolocation, place.geolocation) > PIN_MAX_KM) {
     throw new InvalidError<ListingFormField>({ lat: PIN_MESSAGES.tooFar }, PIN_MESSAGES.tooFar);
   }
-  return { ...fields, location: place.formattedAddress, geolocation, timestamp: now };
+  const exact = { location: place.formattedAddress, geolocation };
+  const stored = storedPlace(id, exact, fields.exactAddress, deps.config.auth.secret);
+  return { ...fields, ...stored, timestamp: now };
 }
 
 /** Whether the pin was placed for this address (spacing aside). */

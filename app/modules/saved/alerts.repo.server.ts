@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
-import { shownAddress } from "#app/modules/listing/listing.address.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import type { MailMessage } from "#app/providers/mail/mail.server.ts";
@@ -280,11 +279,7 @@ export async function pauseSavedSearch(db: Db, searchId: string, now: number) {
   await db.updateTable("savedSearch").set({ pausedAt: now }).where("id", "=", searchId).execute();
 }
 
-/**
- * The listings of `ids`, in order; undefined for one that is gone. An alert tells the address as the page
- * does: without the house number when the lister hides it.
- */
+/** The listings of `ids`, in order; undefined for one that is gone. */
 export async function findListings(db: Db, ids: string[]) {
-  const listings = await Promise.all(ids.map((id) => findListingById(db, id)));
-  return listings.map((listing) => listing && { ...listing, location: shownAddress(listing) });
+  return Promise.all(ids.map((id) => findListingById(db, id)));
 }

@@ -3,7 +3,6 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
-import { shownAddress } from "#app/modules/listing/listing.address.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -50,7 +49,7 @@ export async function searchFeed(
       link: url,
       title: escapeHtml(`${listing.name}, ${formatPrice(listing, i18n)}`),
       description: escapeHtml(
-        `${shownAddress(listing)}. ${bedroomsLabel(listing.bedrooms, i18n)}, ${bathroomsLabel(listing.bathrooms, i18n)}.`,
+        `${listing.location}. ${bedroomsLabel(listing.bedrooms, i18n)}, ${bathroomsLabel(listing.bathrooms, i18n)}.`,
       ),
       date: new Date(listing.timestamp),
       image: image ? (image.startsWith("http") ? image : `${config.publicUrl}${image}`) : undefined,

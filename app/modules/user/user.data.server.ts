@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
-import { findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
+import { findExactPlaces, findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { findSavedHomeAlertFrequency } from "#app/modules/saved/saved-home.repo.server.ts";
 import type { Storage } from "#app/providers/storage/storage.server.ts";
@@ -68,6 +68,10 @@ export async function exportUserData(
           )
           .orderBy("createdAt")
           .execute();
+  const exactPlaces = await findExactPlaces(
+    db,
+    listings.map((listing) => listing.id),
+  );
   const base = imageBaseUrl || publicUrl;
   return {
     exportedAt: new Date(now).toISOString(),
@@ -76,6 +80,8 @@ export async function exportUserData(
     sessions,
     listings: listings.map(({ images, floorPlans, ...listing }) => ({
       ...listing,
+      /** The address and pin the owner gave, when visitors see only the street and area (location, geolocation). */
+      exactPlace: exactPlaces.get(listing.id) ?? null,
       url: `${publicUrl}${listingPath(listing)}`,
       photos: images.map((image) => ({ url: largestImageUrl(image, base), caption: image.caption })),
       floorPlans: floorPlans.map((image) => ({ url: largestImageUrl(image, base), caption: image.caption })),
