@@ -90,7 +90,12 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "error while streaming a page");
+          // A component that throws inside a Suspense boundary leaves the shell whole: React renders the
+          // boundary's fallback and the answer is a 500 that nothing else logs, so its cause is logged here.
+          logger.error(
+            { err: error },
+            shellRendered ? "error while streaming a page" : "error while rendering a page",
+          );
         },
       },
     );

@@ -147,4 +147,8 @@ test("Show exact address off: the page shows the street without the number and n
   await expect(page.getByRole("checkbox", { name: "Show exact address" })).not.toBeChecked();
   await expect(page.getByLabel("Address", { exact: true })).toHaveValue("Weserstraße 10, Berlin, Germany");
   await expect(page.getByAltText(PIN_ALT)).toBeVisible();
+  // Opened afresh (the server renders the form with its pin, the map follows in the browser).
+  const reloaded = await page.reload();
+  expect(reloaded?.status()).toBe(200);
+  await expect(page.getByAltText(PIN_ALT)).toBeVisible();
 });

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { FieldError } from "#app/components/field-error.tsx";
+import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { PIN_MESSAGES } from "#app/modules/listing/listing.address.ts";
@@ -42,6 +43,12 @@ const SOURCE_MESSAGES = {
 export function PinField({ id, state, map, error }: Props) {
   const { t, translate } = useI18n();
   const { pin, source } = state;
+  const hydrated = useHydrated();
+  const loading = (
+    <div className="flex h-full items-center justify-center text-sm font-semibold text-muted">
+      {t("Loading map")}
+    </div>
+  );
   const status = state.looking
     ? t("Finding the address on the map…")
     : state.error
@@ -73,22 +80,21 @@ export function PinField({ id, state, map, error }: Props) {
       </p>
       {pin ? (
         <div className="isolate h-72 w-full overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm md:h-80">
-          <Suspense
-            fallback={
-              <div className="flex h-full items-center justify-center text-sm font-semibold text-muted">
-                {t("Loading map")}
-              </div>
-            }
-          >
-            <PinMap
-              pin={pin}
-              zoom={source === "city" ? 13 : 17}
-              placed={state.placed}
-              tileUrl={map.tileUrl}
-              attribution={map.attribution}
-              onMove={state.move}
-            />
-          </Suspense>
+          {/* The map is browser code (a .client module, empty on the server): rendered after hydration only. */}
+          {hydrated ? (
+            <Suspense fallback={loading}>
+              <PinMap
+                pin={pin}
+                zoom={source === "city" ? 13 : 17}
+                placed={state.placed}
+                tileUrl={map.tileUrl}
+                attribution={map.attribution}
+                onMove={state.move}
+              />
+            </Suspense>
+          ) : (
+            loading
+          )}
         </div>
       ) : null}
       <FieldError id={`${id}-error`} message={error} />
