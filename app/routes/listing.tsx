@@ -2,12 +2,15 @@ import { data, Link, redirect } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
 import { SaveButton } from "#app/components/listing/listing-card.tsx";
+import { ListingAbout } from "#app/components/listing/listing-about.tsx";
+import { ListingDetails } from "#app/components/listing/listing-details.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
 import { FLOOR_PLAN_SECTION_ID, ListingFloorPlans } from "#app/components/listing/listing-floor-plans.tsx";
 import { ListingGallery } from "#app/components/listing/listing-gallery.tsx";
 import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
 import { OwnerActions } from "#app/components/listing/owner-actions.tsx";
+import { ListingTour } from "#app/components/listing/listing-tour.tsx";
 import { ShareButton } from "#app/components/listing/share-button.tsx";
 import { TimeAgo } from "#app/components/listing/time-ago.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
@@ -31,6 +34,7 @@ import {
 } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
+import { parseTour, tourEmbedUrl } from "#app/modules/listing/listing.tour.ts";
 import { changeListingStatus, renewOwnListing } from "#app/modules/listing/listing.service.server.ts";
 import { priceChangeLabel, STATUS_MESSAGES } from "#app/modules/listing/listing.status.ts";
 import { findListingModeration, isAdministrator } from "#app/modules/moderation/moderation.repo.server.ts";
@@ -87,7 +91,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     map: config.map,
     publicUrl: config.publicUrl,
     imageBaseUrl: config.images.baseUrl,
+    areaUnit: config.areaUnit,
+    // The frame's URL is built here from the link's parsed id: the page never embeds the link as typed.
+    tourEmbedUrl: tourOf(listing.tourUrl),
   };
+}
+
+function tourOf(link: string | null) {
+  const tour = link ? parseTour(link) : null;
+  return tour ? tourEmbedUrl(tour) : null;
 }
 
 /** The owner's status buttons: set-status (let, sold, available) and renew, back to this page. */
@@ -132,6 +144,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     saved,
     priceChange,
     now,
+    areaUnit,
+    tourEmbedUrl: tourUrl,
   } = loaderData;
   const listed = isListed(listing);
   const i18n = useI18n();
@@ -173,8 +187,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             name={listing.name}
             floorPlanHref={listing.floorPlans.length > 0 ? `#${FLOOR_PLAN_SECTION_ID}` : undefined}
           />
-          <div className="px-4 sm:px-0">
-            <ListingFacts listing={listing} />
+          <div className="flex flex-col gap-8 px-4 sm:px-0">
+            <ListingFacts listing={listing} areaUnit={areaUnit} />
+            <ListingAbout description={listing.description} />
+            <ListingDetails listing={listing} areaUnit={areaUnit} />
+            {tourUrl ? <ListingTour embedUrl={tourUrl} name={listing.name} /> : null}
           </div>
           <div className="px-4 sm:px-0 empty:hidden">
             <ListingFloorPlans key={listing.id} floorPlans={listing.floorPlans} name={listing.name} />
@@ -247,7 +264,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </section>
         </aside>
       </div>
-      <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl)} />
+      <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl, areaUnit)} />
     </main>
   );
 }

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { imageFileKeys } from "#app/modules/image/image.service.server.ts";
 import { newAccount, signIn } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { fillRequiredDetails, type RequiredDetails } from "#tests/support/listing-form.ts";
 import { createAccount, signedIn } from "#tests/support/sessions.ts";
 
 /**
@@ -88,7 +89,7 @@ function choice(page: Page, group: string, option: string) {
   return page.getByRole("group", { name: group }).getByRole("button", { name: option, exact: true });
 }
 
-type ListingInput = {
+type ListingInput = RequiredDetails & {
   type?: "Sell" | "Rent";
   name: string;
   bedrooms?: string;
@@ -108,7 +109,8 @@ async function fillListing(page: Page, listing: ListingInput) {
   if (listing.bedrooms) await page.getByLabel("Bedrooms").fill(listing.bedrooms);
   if (listing.bathrooms) await page.getByLabel("Bathrooms").fill(listing.bathrooms);
   if (listing.parking) await choice(page, "Parking spot", "Yes").click();
-  if (listing.furnished) await choice(page, "Furnished", "Yes").click();
+  if (listing.furnished) await page.getByLabel("Furnished", { exact: true }).selectOption("Furnished");
+  await fillRequiredDetails(page, listing);
   await page.getByLabel("Address", { exact: true }).fill(listing.address);
   await page.getByLabel("Regular Price").fill(listing.regularPrice);
   if (listing.discountedPrice) {
@@ -311,9 +313,10 @@ test("publishes a rent listing and a sale offer with 3 photos, shown on their pa
   await expect(choice(page, "Sell / Rent", "Sell")).toHaveAttribute("aria-pressed", "false");
   await expect(page.getByLabel("Bedrooms")).toHaveValue("1");
   await expect(page.getByLabel("Bathrooms")).toHaveValue("1");
-  for (const group of ["Parking spot", "Furnished", "Offer"]) {
+  for (const group of ["Parking spot", "Offer"]) {
     await expect(choice(page, group, "No")).toHaveAttribute("aria-pressed", "true");
   }
+  await expect(page.getByLabel("Furnished", { exact: true })).toHaveValue("unfurnished");
   await expect(page.getByLabel("Regular Price")).toHaveValue("0");
   await expect(page.getByText("$ / Month")).toBeVisible();
   await expect(page.getByLabel("Discounted Price")).toHaveCount(0);

@@ -39,7 +39,7 @@ export function testListingRow(userRef: string, overrides: Partial<NewListingRow
     bedrooms: 2,
     bathrooms: 1,
     parking: false,
-    furnished: true,
+    furnished: "furnished",
     location: "12 Rue de Rivoli, Paris, France",
     offer: false,
     regularPrice: 1500,

@@ -7,7 +7,8 @@ import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { FieldErrors, Refusal } from "#app/http/errors.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
-import type { ListingType } from "#app/modules/listing/listing.model.ts";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
+import type { ListingType, PropertyType } from "#app/modules/listing/listing.model.ts";
 import {
   LISTING_FIELDS,
   LISTING_LIMITS,
@@ -20,6 +21,8 @@ import {
   validateListingForm,
 } from "#app/modules/listing/listing.schema.ts";
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
+import { FormSection } from "./detail-inputs.tsx";
+import { AboutFields, BuildingFields, CostFields, SizeFields, TourFields } from "./detail-sections.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
 import { PinField } from "./pin-field.tsx";
@@ -36,6 +39,8 @@ type Props = {
   actionData: Refusal<ListingFormField> | undefined;
   /** The tile server of the pin's map (from the server's configuration). */
   map: { tileUrl: string; attribution: string };
+  /** The site's area unit (AREA_UNIT): the form's areas are in it. */
+  areaUnit: AreaUnit;
 };
 
 const TYPE_OPTIONS = [
@@ -65,8 +70,10 @@ const FLOOR_PLAN_LIMIT = {
  * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
  * "Images not uploaded" until it is retried or removed.
  */
-export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map }: Props) {
+export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map, areaUnit }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
+  // Land asks for its plot area rather than a living area.
+  const [propertyType, setPropertyType] = useState<PropertyType | null>(defaults.propertyType);
   const i18n = useI18n();
   const { t, translate } = i18n;
   const [offer, setOffer] = useState(defaults.offer);
@@ -159,29 +166,43 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         minLength={nameMin}
         maxLength={nameMax}
       />
-      <div className="grid grid-cols-2 gap-4">
-        {(["bedrooms", "bathrooms"] as const).map((rooms) => (
-          <NumberField
-            key={rooms}
-            {...field(rooms)}
-            label={rooms === "bedrooms" ? t("Bedrooms") : t("Bathrooms")}
-            defaultValue={defaults[rooms]}
-            min={roomsMin}
-            max={roomsMax}
-          />
-        ))}
-      </div>
-      {(["parking", "furnished"] as const).map((amenity) => (
+      <FormSection id="listing-section-about" title={t("About the home")}>
+        <AboutFields
+          field={field}
+          defaults={defaults}
+          onPropertyType={(value) => {
+            setPropertyType(value);
+            form.clear("propertyType");
+          }}
+        />
         <ChoiceField
-          key={amenity}
-          {...field(amenity)}
-          label={amenity === "parking" ? t("Parking spot") : t("Furnished")}
-          defaultValue={String(defaults[amenity])}
+          {...field("parking")}
+          label={t("Parking spot")}
+          defaultValue={String(defaults.parking)}
           options={YES_NO}
-          onChange={() => form.clear(amenity)}
+          onChange={() => form.clear("parking")}
           disabled={!hydrated}
         />
-      ))}
+      </FormSection>
+      <FormSection id="listing-section-size" title={t("Size and layout")}>
+        <SizeFields field={field} defaults={defaults} areaUnit={areaUnit} propertyType={propertyType} />
+        <div className="grid grid-cols-2 gap-4">
+          {(["bedrooms", "bathrooms"] as const).map((rooms) => (
+            <NumberField
+              key={rooms}
+              {...field(rooms)}
+              label={rooms === "bedrooms" ? t("Bedrooms") : t("Bathrooms")}
+              defaultValue={defaults[rooms]}
+              min={roomsMin}
+              max={roomsMax}
+            />
+          ))}
+        </div>
+      </FormSection>
+      <FormSection id="listing-section-building" title={t("Building")}>
+        <BuildingFields field={field} defaults={defaults} />
+      </FormSection>
+      <FormSection id="listing-section-location" title={t("Location")}>
       <div className="flex flex-col gap-3">
         <TextField
           {...field("address")}
@@ -217,6 +238,8 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
           </div>
         </div>
       </div>
+      </FormSection>
+      <FormSection id="listing-section-costs" title={t("Costs")}>
       <ChoiceField
         {...field("offer")}
         label={t("Offer")}
@@ -249,6 +272,9 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
       ) : (
         <input type="hidden" name="discountedPrice" value={discountedPrice} />
       )}
+      <CostFields field={field} defaults={defaults} type={type} currency={i18n.currencySymbol} />
+      </FormSection>
+      <FormSection id="listing-section-photos" title={t("Photos and floor plans")}>
       <PhotoField
         id={fieldId("imageIds")}
         kind="photo"
@@ -273,6 +299,10 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         }}
         disabled={!hydrated}
       />
+      </FormSection>
+      <FormSection id="listing-section-tour" title={t("Tour")}>
+        <TourFields field={field} defaults={defaults} />
+      </FormSection>
       {/* Without an offer the discount has no field of its own to show its message under. */}
       {!offer && form.checkedHere && errors.discountedPrice ? (
         <p role="alert" className="alert-error">

@@ -4,9 +4,21 @@ import { z } from "zod";
 import type { FieldErrors } from "#app/http/errors.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { PIN_MESSAGES } from "./listing.address.ts";
+import { type AreaUnit, fromSquareMetres } from "./listing.details.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
-import { type EditableListing, LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
+import {
+  CONDITIONS,
+  type EditableListing,
+  FURNISHING,
+  LISTING_TYPES,
+  type Listing,
+  type ListingImage,
+  PETS,
+  PROPERTY_TYPES,
+} from "./listing.model.ts";
+import { parseTour, TOUR_MESSAGE } from "./listing.tour.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -87,6 +99,88 @@ function fieldNumber(column: "bedrooms" | "bathrooms") {
 const yesNo = (label: string) =>
   z.preprocess(toBoolean, z.boolean({ error: `Choose Yes or No for ${label}` }));
 
+/** "" or nothing becomes null (an optional field left empty); anything else is left for the schema. */
+function emptyToNull(value: unknown) {
+  if (value === undefined || value === null) return null;
+  return typeof value === "string" && value.trim() === "" ? null : value;
+}
+
+/** An optional whole number: empty is null, else in range with `message`. */
+function optionalWhole(min: number, max: number, message: string) {
+  return z.preprocess(
+    (value) => toNumber(emptyToNull(value) ?? undefined) ?? null,
+    z.number({ error: message }).int(message).min(min, message).max(max, message).nullable(),
+  );
+}
+
+/** An optional area in the site's unit (stored in m², converted by the service): a positive number. */
+function optionalArea(message: string) {
+  return z.preprocess(
+    (value) => toNumber(emptyToNull(value) ?? undefined) ?? null,
+    z.number({ error: message }).positive(message).max(AREA_INPUT_MAX, message).nullable(),
+  );
+}
+
+/** An optional choice of `values`: empty is null. */
+function optionalChoice<const T extends readonly [string, ...string[]]>(values: T, message: string) {
+  return z.preprocess(emptyToNull, z.enum(values, { error: message }).nullable());
+}
+
+/** An optional Yes/No (a check box): not sent is null. */
+const optionalYesNo = (message: string) =>
+  z.preprocess((value) => toBoolean(emptyToNull(value)), z.boolean({ error: message }).nullable());
+
+/** A description's text: plain, its line breaks and tabs allowed. */
+const isPlainParagraphs = (value: string) => isPlainText(value.replace(/[\n\r\t]/g, " "));
+
+/** The largest area the form takes in either unit (the stored limits are in m², listing.fields.ts). */
+const AREA_INPUT_MAX = 100_000_000;
+
+/** The latest year built a listing may give: a home may be sold before it is finished. */
+export function latestYearBuilt(now = new Date()) {
+  return now.getUTCFullYear() + 5;
+}
+
+/** availableFrom: "now" or a real date, YYYY-MM-DD. */
+function isAvailableFrom(value: string) {
+  if (value === "now") return true;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** The messages of the details' rules, word for word as the form shows them. */
+export const DETAIL_MESSAGES = {
+  descriptionRequired: msg("Description is required"),
+  descriptionShort: msg("Description must be at least 30 characters"),
+  descriptionLong: msg("Description must be at most 5,000 characters"),
+  descriptionControl: msg("Description can not contain control characters"),
+  propertyType: msg("Choose the property type"),
+  roomForSale: msg("A room can only be let: choose Rent or another property type"),
+  landForRent: msg("Land can only be sold: choose Sell or another property type"),
+  livingAreaRequired: msg("Living area is required"),
+  plotAreaRequired: msg("Plot area is required for land"),
+  area: msg("Enter the area as a number greater than 0"),
+  rooms: msg("Rooms must be a whole number between 1 and 100"),
+  roomsFewerThanBedrooms: msg("Rooms can not be fewer than bedrooms"),
+  yearBuilt: msg("Year built must be between 1500 and five years from now"),
+  condition: msg("Choose the condition"),
+  floor: msg("Floor must be a whole number between -5 and 200"),
+  floorsTotal: msg("Floors in building must be a whole number between 1 and 200"),
+  floorAboveFloors: msg("Floor can not be above the floors in the building"),
+  yesNo: msg("Choose Yes or No"),
+  availableFrom: msg("Available from must be a date or Now"),
+  leaseMonths: msg("Minimum lease must be a whole number of months between 1 and 120"),
+  money: msg("Enter a whole amount, 0 or more"),
+  pets: msg("Choose whether pets are allowed"),
+  furnished: msg("Choose how furnished the home is"),
+  tour: TOUR_MESSAGE,
+} as const;
+
+/** Fields only a home to rent has, and only a home for sale. */
+const RENT_ONLY = ["availableFrom", "leaseMonths", "deposit", "monthlyCharges", "heatingIncluded"] as const;
+const SALE_ONLY = ["serviceCharge"] as const;
+
 /** An image id as the upload endpoint hands it out (a UUID); anything else is refused before a query. */
 const imageId = z
   .string({ error: "Images are not valid" })
@@ -130,7 +224,57 @@ export const ListingFormSchema = z
     bedrooms: fieldNumber("bedrooms"),
     bathrooms: fieldNumber("bathrooms"),
     parking: yesNo(LISTING_COLUMNS.parking.form.label),
-    furnished: yesNo(LISTING_COLUMNS.furnished.form.label),
+    // "true"/"false": the Yes/No of forms older than the three choices.
+    furnished: z.preprocess(
+      (value) => (value === "true" || value === true ? "furnished" : value === "false" || value === false ? "unfurnished" : value),
+      z.enum(FURNISHING, { error: DETAIL_MESSAGES.furnished }),
+    ),
+    description: z.preprocess(
+      (value) => (typeof value === "string" ? value.trim() : value),
+      z
+        .string({ error: DETAIL_MESSAGES.descriptionRequired })
+        .min(1, DETAIL_MESSAGES.descriptionRequired)
+        .min(LISTING_COLUMNS.description.min, DETAIL_MESSAGES.descriptionShort)
+        .max(LISTING_COLUMNS.description.max, DETAIL_MESSAGES.descriptionLong)
+        .refine(isPlainParagraphs, DETAIL_MESSAGES.descriptionControl),
+    ),
+    propertyType: z.enum(PROPERTY_TYPES, { error: DETAIL_MESSAGES.propertyType }),
+    livingArea: optionalArea(DETAIL_MESSAGES.area),
+    plotArea: optionalArea(DETAIL_MESSAGES.area),
+    rooms: optionalWhole(1, 100, DETAIL_MESSAGES.rooms),
+    yearBuilt: z.preprocess(
+      (value) => toNumber(emptyToNull(value) ?? undefined) ?? null,
+      z
+        .number({ error: DETAIL_MESSAGES.yearBuilt })
+        .int(DETAIL_MESSAGES.yearBuilt)
+        .min(LISTING_COLUMNS.yearBuilt.min, DETAIL_MESSAGES.yearBuilt)
+        .refine((year) => year <= latestYearBuilt(), DETAIL_MESSAGES.yearBuilt)
+        .nullable(),
+    ),
+    condition: optionalChoice(CONDITIONS, DETAIL_MESSAGES.condition),
+    floor: optionalWhole(-5, 200, DETAIL_MESSAGES.floor),
+    floorsTotal: optionalWhole(1, 200, DETAIL_MESSAGES.floorsTotal),
+    lift: optionalYesNo(DETAIL_MESSAGES.yesNo),
+    stepFree: optionalYesNo(DETAIL_MESSAGES.yesNo),
+    availableFrom: z.preprocess(
+      emptyToNull,
+      z.string({ error: DETAIL_MESSAGES.availableFrom }).trim().refine(isAvailableFrom, DETAIL_MESSAGES.availableFrom).nullable(),
+    ),
+    leaseMonths: optionalWhole(1, 120, DETAIL_MESSAGES.leaseMonths),
+    deposit: optionalWhole(0, priceMax, DETAIL_MESSAGES.money),
+    monthlyCharges: optionalWhole(0, LISTING_COLUMNS.monthlyCharges.max, DETAIL_MESSAGES.money),
+    heatingIncluded: optionalYesNo(DETAIL_MESSAGES.yesNo),
+    serviceCharge: optionalWhole(0, LISTING_COLUMNS.serviceCharge.max, DETAIL_MESSAGES.money),
+    pets: optionalChoice(PETS, DETAIL_MESSAGES.pets),
+    tourUrl: z.preprocess(
+      emptyToNull,
+      z
+        .string({ error: DETAIL_MESSAGES.tour })
+        .trim()
+        .max(LISTING_COLUMNS.tourUrl.max, DETAIL_MESSAGES.tour)
+        .refine((link) => parseTour(link) !== null, DETAIL_MESSAGES.tour)
+        .nullable(),
+    ),
     address: z
       .string({ error: "Address is required" })
       .trim()
@@ -171,6 +315,19 @@ export const ListingFormSchema = z
     floorPlanCaptions: z.array(caption, { error: "Captions are not valid" }).default([]),
   })
   .superRefine((form, context) => {
+    const detail = (path: string, message: string) =>
+      context.addIssue({ code: "custom", path: [path], message });
+    if (form.propertyType === "room" && form.type === "sale") detail("propertyType", DETAIL_MESSAGES.roomForSale);
+    if (form.propertyType === "land" && form.type === "rent") detail("propertyType", DETAIL_MESSAGES.landForRent);
+    if (form.propertyType === "land") {
+      if (form.plotArea === null) detail("plotArea", DETAIL_MESSAGES.plotAreaRequired);
+    } else if (form.livingArea === null) {
+      detail("livingArea", DETAIL_MESSAGES.livingAreaRequired);
+    }
+    if (form.rooms !== null && form.rooms < form.bedrooms) detail("rooms", DETAIL_MESSAGES.roomsFewerThanBedrooms);
+    if (form.floor !== null && form.floorsTotal !== null && form.floor > form.floorsTotal) {
+      detail("floor", DETAIL_MESSAGES.floorAboveFloors);
+    }
     if ((form.lat === undefined) !== (form.lng === undefined)) {
       context.addIssue({ code: "custom", path: ["lat"], message: PIN_MESSAGES.invalid });
     }
@@ -222,7 +379,15 @@ export const ListingFormSchema = z
     }
   });
 
-/** The write shape of the form: a valid submission, as the service stores it. */
+  // A rent's costs mean nothing on a sale, and a sale's service charge nothing on a rent: not stored.
+  .transform((form) => {
+    const other = form.type === "sale" ? RENT_ONLY : SALE_ONLY;
+    const cleared: Record<string, null> = {};
+    for (const field of other) cleared[field] = null;
+    return { ...form, ...cleared };
+  });
+
+/** The write shape of the form: a valid submission, as the service stores it (areas in the site's unit). */
 export type ListingForm = z.output<typeof ListingFormSchema>;
 export type ListingFormField = keyof ListingForm;
 /** One message per field that failed, in the form's order. */
@@ -234,8 +399,27 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
   "name",
   "bedrooms",
   "bathrooms",
+  "description",
+  "propertyType",
+  "livingArea",
+  "plotArea",
+  "rooms",
+  "yearBuilt",
+  "condition",
+  "floor",
+  "floorsTotal",
+  "lift",
+  "stepFree",
   "parking",
   "furnished",
+  "pets",
+  "availableFrom",
+  "leaseMonths",
+  "deposit",
+  "monthlyCharges",
+  "heatingIncluded",
+  "serviceCharge",
+  "tourUrl",
   "address",
   "lat",
   "lng",
@@ -253,14 +437,19 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
 /** The form's fields that are lists, submitted as repeated inputs in order. */
 const LIST_FIELDS = ["imageIds", "imageCaptions", "floorPlanIds", "floorPlanCaptions"] as const;
 
+/** The form's check boxes, each sent as a hidden "false" and, ticked, a "true" after it. */
+const CHECK_BOXES = ["exactAddress", "lift", "stepFree", "heatingIncluded"] as const;
+
 /** The raw values of a submitted form, in the shape ListingFormSchema reads (image ids keep their order). */
 export function listingFormInput(formData: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of LISTING_FIELDS) input[field] = formData.get(field) ?? undefined;
   for (const field of LIST_FIELDS) input[field] = formData.getAll(field);
-  // A hidden "false" before the check box: unticked sends only it, ticked sends both.
-  const exact = formData.getAll("exactAddress");
-  input.exactAddress = exact.length === 0 ? undefined : exact.includes("true");
+  // A hidden "false" before each check box: unticked sends only it, ticked sends both.
+  for (const field of CHECK_BOXES) {
+    const values = formData.getAll(field);
+    input[field] = values.length === 0 ? undefined : values.includes("true");
+  }
   return input;
 }
 
@@ -301,13 +490,37 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
 /** A photo or floor plan already stored, as the edit form shows it ("" for no caption). */
 export type ListingFormPhoto = { id: string; src: string; caption: string };
 
+/** What the listing tells about the home, as the form shows it (areas in the site's unit). */
+export const DETAIL_FIELDS = [
+  "description",
+  "propertyType",
+  "livingArea",
+  "plotArea",
+  "rooms",
+  "yearBuilt",
+  "condition",
+  "floor",
+  "floorsTotal",
+  "lift",
+  "stepFree",
+  "pets",
+  "availableFrom",
+  "leaseMonths",
+  "deposit",
+  "monthlyCharges",
+  "heatingIncluded",
+  "serviceCharge",
+  "tourUrl",
+] as const satisfies readonly (keyof Listing)[];
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
 /**
  * What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit.
  * The listing's location is the form's address; its photos are shown by their stored URL.
  */
 export type ListingFormDefaults = Pick<
   Listing,
-  "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice"
+  "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice" | DetailField
 > & {
   address: string;
   discountedPrice: number;
@@ -318,13 +531,21 @@ export type ListingFormDefaults = Pick<
   pin: { lat: number; lng: number; address: string } | null;
 };
 
+const NO_DETAILS = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, null])) as {
+  [Field in DetailField]: null;
+};
+
 /**
  * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
- * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address and pin
- * are the exact ones the owner gave, also when visitors see only the area; a listing without an offer has no
- * discounted price, which the form shows as 0).
+ * bathroom, no parking, unfurnished, no offer, prices 0, no details), or `listing`'s own for an edit (the
+ * address and pin are the exact ones the owner gave, also when visitors see only the area; a listing without
+ * an offer has no discounted price, which the form shows as 0; areas in the site's `areaUnit`).
  */
-export function listingFormDefaults(listing?: EditableListing, imageBase = ""): ListingFormDefaults {
+export function listingFormDefaults(
+  listing?: EditableListing,
+  imageBase = "",
+  areaUnit: AreaUnit = "m2",
+): ListingFormDefaults {
   if (!listing) {
     return {
       type: "rent",
@@ -332,7 +553,7 @@ export function listingFormDefaults(listing?: EditableListing, imageBase = ""): 
       bedrooms: 1,
       bathrooms: 1,
       parking: false,
-      furnished: false,
+      furnished: "unfurnished",
       address: "",
       offer: false,
       regularPrice: 0,
@@ -341,10 +562,16 @@ export function listingFormDefaults(listing?: EditableListing, imageBase = ""): 
       floorPlans: [],
       exactAddress: true,
       pin: null,
+      ...NO_DETAILS,
     };
   }
   const { type, name, bedrooms, bathrooms, parking, furnished, offer, regularPrice } = listing;
   const { location, geolocation } = listing.exactPlace ?? listing;
+  const details = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, listing[field]])) as Pick<
+    Listing,
+    DetailField
+  >;
+  const inUnit = (m2: number | null) => (m2 === null ? null : fromSquareMetres(m2, areaUnit));
   return {
     type,
     name,
@@ -360,6 +587,9 @@ export function listingFormDefaults(listing?: EditableListing, imageBase = ""): 
     floorPlans: listing.floorPlans.map((image) => formPhoto(image, imageBase)),
     exactAddress: listing.exactAddress,
     pin: { ...geolocation, address: location },
+    ...details,
+    livingArea: inUnit(listing.livingArea),
+    plotArea: inUnit(listing.plotArea),
   };
 }
 
