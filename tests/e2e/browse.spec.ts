@@ -381,7 +381,7 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
     bedrooms: 3,
     bathrooms: 1,
     parking: true,
-    furnished: true,
+    furnished: "furnished" as const,
     offer: true,
     regularPrice: 2_350,
     discountedPrice: 2_300,
@@ -483,7 +483,7 @@ test("the singular counts and a sale without an offer read right", async ({ page
     bedrooms: 1,
     bathrooms: 2,
     parking: false,
-    furnished: false,
+    furnished: "unfurnished" as const,
     regularPrice: 1_234_567,
     timestamp: later(),
   });

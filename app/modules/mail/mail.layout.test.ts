@@ -13,6 +13,7 @@ import { newMessageMail } from "#app/modules/message/message.mail.ts";
 import { reportDigestMail } from "#app/modules/moderation/moderation.mail.ts";
 import { savedHomesMail, searchAlertMail } from "#app/modules/saved/saved.mail.ts";
 import type { MailContext } from "./mail.layout.ts";
+import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 
 // Every e-mail the product sends, rendered with a name that is markup: each has the layout's header bar and a
 // text part, and what a user typed is escaped in the HTML and verbatim in the text.
@@ -34,7 +35,8 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     bedrooms: 2,
     bathrooms: 1,
     parking: false,
-    furnished: false,
+    furnished: "unfurnished",
+    ...NO_LISTING_DETAILS,
     location: "Kastanienallee 1, Berlin",
     offer: false,
     regularPrice: 1800,
