@@ -15,7 +15,6 @@ export function ListingAbout({ description }: { description: string | null }) {
       </h2>
       <div className="flex max-w-prose flex-col gap-3 text-base leading-relaxed">
         {descriptionParagraphs(description).map((paragraph, index) => (
-          // The paragraphs have no identity but their place.
           // biome-ignore lint/suspicious/noArrayIndexKey: a description is rendered whole, never reordered
           <p key={index} className="break-words whitespace-pre-line">
             {paragraph}

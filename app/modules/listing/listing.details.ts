@@ -1,7 +1,5 @@
-import { type MessageKey, msg } from "#app/modules/i18n/i18n.ts";
-import type { I18n } from "#app/modules/i18n/i18n.ts";
-import type { Furnishing, Listing, PropertyType } from "./listing.model.ts";
-import { CONDITIONS, PETS } from "./listing.model.ts";
+import { type I18n, type MessageKey, msg } from "#app/modules/i18n/i18n.ts";
+import type { CONDITIONS, Furnishing, Listing, PETS, PropertyType } from "./listing.model.ts";
 import { effectivePrice } from "./listing.rules.ts";
 
 // Display rules of what a listing tells about the home: its kind, areas in the site's unit, costs, and its

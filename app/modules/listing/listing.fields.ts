@@ -53,7 +53,7 @@ export type ListingField = {
     label: string;
     input: "text" | "longText" | "number" | "area" | "money" | "yesNo" | "choice" | "date" | "url";
   };
-  /** Its name in the RESO Data Dictionary, for the listing feeds. */
+  /** Its name in the RESO Data Dictionary, for the listing feeds (none where the dictionary has no field). */
   reso?: string;
   filter?: FieldFilter;
   /** The search's sorts by this field: its URL name and label, each way it is offered. */
@@ -329,7 +329,6 @@ export const LISTING_COLUMNS = {
     max: 750_000_000,
     unit: "money",
     form: { label: "Deposit", input: "money" },
-    reso: "SecurityDeposit",
     shown: true,
   },
   monthlyCharges: {
@@ -339,7 +338,6 @@ export const LISTING_COLUMNS = {
     max: 1_000_000,
     unit: "money",
     form: { label: "Monthly charges", input: "money" },
-    reso: "AssociationFee",
     shown: true,
   },
   heatingIncluded: {

@@ -177,9 +177,15 @@ export const DETAIL_MESSAGES = {
   tour: TOUR_MESSAGE,
 } as const;
 
-/** Fields only a home to rent has, and only a home for sale. */
-const RENT_ONLY = ["availableFrom", "leaseMonths", "deposit", "monthlyCharges", "heatingIncluded"] as const;
-const SALE_ONLY = ["serviceCharge"] as const;
+/** A rent's terms and costs, which a sale does not have, and a sale's service charge, which a rent does not. */
+const NO_RENT_COSTS = {
+  availableFrom: null,
+  leaseMonths: null,
+  deposit: null,
+  monthlyCharges: null,
+  heatingIncluded: null,
+} as const;
+const NO_SALE_COSTS = { serviceCharge: null } as const;
 
 /** An image id as the upload endpoint hands it out (a UUID); anything else is refused before a query. */
 const imageId = z
@@ -380,12 +386,7 @@ export const ListingFormSchema = z
   });
 
   // A rent's costs mean nothing on a sale, and a sale's service charge nothing on a rent: not stored.
-  .transform((form) => {
-    const other = form.type === "sale" ? RENT_ONLY : SALE_ONLY;
-    const cleared: Record<string, null> = {};
-    for (const field of other) cleared[field] = null;
-    return { ...form, ...cleared };
-  });
+  .transform((form): typeof form => ({ ...form, ...(form.type === "sale" ? NO_RENT_COSTS : NO_SALE_COSTS) }));
 
 /** The write shape of the form: a valid submission, as the service stores it (areas in the site's unit). */
 export type ListingForm = z.output<typeof ListingFormSchema>;
