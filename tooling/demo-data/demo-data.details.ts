@@ -117,7 +117,7 @@ export function generateDetails(random: Random, home: Home): Details {
   const livingArea = home.bedrooms * random.int(...size.perBedroom) + random.int(10, 30);
   const flat = home.kind === "flat";
   const floorsTotal = flat ? random.int(3, 8) : home.kind === "cabin" ? 1 : random.int(2, 3);
-  const floor = flat ? random.int(0, floorsTotal) : null;
+  const floor = flat ? random.int(0, floorsTotal - 1) : null;
   const rent = home.type === "rent";
   const fill = (text: string) =>
     text
