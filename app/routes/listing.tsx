@@ -33,6 +33,7 @@ import {
   regularPriceLabel,
 } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
+import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
 import { parseTour, tourEmbedUrl } from "#app/modules/listing/listing.tour.ts";
 import { changeListingStatus, renewOwnListing } from "#app/modules/listing/listing.service.server.ts";
@@ -152,6 +153,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const { t, translate } = i18n;
   const { amount, suffix } = priceParts(listing, i18n);
   const regular = regularPriceLabel(listing, i18n);
+  const monthlyTotal = totalMonthlyCost(listing);
   return (
     <main className="page pt-4 lg:pt-6">
       <div className="mb-4 flex items-center justify-between gap-4">
@@ -214,6 +216,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </p>
+            {monthlyTotal === null ? null : (
+              <p className="text-sm text-muted">
+                {t("Total monthly cost")}{" "}
+                <span className="font-semibold text-ink">
+                  {i18n.money(monthlyTotal)}
+                  {t(" / Month")}
+                </span>
+              </p>
+            )}
             {priceChange ? (
               <p className="text-sm font-semibold">{priceChangeLabel(priceChange, i18n)}</p>
             ) : null}

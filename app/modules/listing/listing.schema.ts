@@ -113,6 +113,9 @@ function optionalWhole(min: number, max: number, message: string) {
   );
 }
 
+/** The largest area the form takes in either unit (the stored limits are in m², listing.fields.ts). */
+const AREA_INPUT_MAX = 100_000_000;
+
 /** An optional area in the site's unit (stored in m², converted by the service): a positive number. */
 function optionalArea(message: string) {
   return z.preprocess(
@@ -132,9 +135,6 @@ const optionalYesNo = (message: string) =>
 
 /** A description's text: plain, its line breaks and tabs allowed. */
 const isPlainParagraphs = (value: string) => isPlainText(value.replace(/[\n\r\t]/g, " "));
-
-/** The largest area the form takes in either unit (the stored limits are in m², listing.fields.ts). */
-const AREA_INPUT_MAX = 100_000_000;
 
 /** The latest year built a listing may give: a home may be sold before it is finished. */
 export function latestYearBuilt(now = new Date()) {
