@@ -1,16 +1,16 @@
 import { data, Link, redirect } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
-import { SaveButton } from "#app/components/listing/listing-card.tsx";
 import { ListingAbout } from "#app/components/listing/listing-about.tsx";
+import { SaveButton } from "#app/components/listing/listing-card.tsx";
 import { ListingDetails } from "#app/components/listing/listing-details.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
 import { FLOOR_PLAN_SECTION_ID, ListingFloorPlans } from "#app/components/listing/listing-floor-plans.tsx";
 import { ListingGallery } from "#app/components/listing/listing-gallery.tsx";
 import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
-import { OwnerActions } from "#app/components/listing/owner-actions.tsx";
 import { ListingTour } from "#app/components/listing/listing-tour.tsx";
+import { OwnerActions } from "#app/components/listing/owner-actions.tsx";
 import { ShareButton } from "#app/components/listing/share-button.tsx";
 import { TimeAgo } from "#app/components/listing/time-ago.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
@@ -20,6 +20,7 @@ import { readForm } from "#app/http/request-body.server.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
+import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
   findLatestPriceChange,
@@ -33,11 +34,10 @@ import {
   regularPriceLabel,
 } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
-import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
-import { parseTour, tourEmbedUrl } from "#app/modules/listing/listing.tour.ts";
 import { changeListingStatus, renewOwnListing } from "#app/modules/listing/listing.service.server.ts";
 import { priceChangeLabel, STATUS_MESSAGES } from "#app/modules/listing/listing.status.ts";
+import { parseTour, tourEmbedUrl } from "#app/modules/listing/listing.tour.ts";
 import { findListingModeration, isAdministrator } from "#app/modules/moderation/moderation.repo.server.ts";
 import { MODERATION_MESSAGES } from "#app/modules/moderation/moderation.rules.ts";
 import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";

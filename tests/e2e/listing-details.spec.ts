@@ -31,7 +31,11 @@ async function openForm(page: Page, url: string) {
 async function screenshots(page: Page, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true, animations: "disabled" });
+    await page.screenshot({
+      path: `${SCREENSHOTS}/${name}-${width}.png`,
+      fullPage: true,
+      animations: "disabled",
+    });
   }
   await page.setViewportSize({ width: 1280, height: 720 });
 }
@@ -49,7 +53,10 @@ const DESCRIPTION = [
   "Ask for <b>viewings</b> at https://example.com/viewings.",
 ].join("\n\n");
 
-test("a listing with every detail: shown on its page, markup as text, kept for an edit", async ({ page, data }) => {
+test("a listing with every detail: shown on its page, markup as text, kept for an edit", async ({
+  page,
+  data,
+}) => {
   await signedIn(data, page, newAccount("Dana Details"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Park view flat with lift");
@@ -100,7 +107,7 @@ test("a listing with every detail: shown on its page, markup as text, kept for a
   await expect(about.getByRole("link")).toHaveCount(0);
 
   const facts = page.getByRole("region", { name: "Facts and features" });
-  for (const [term, value] of [
+  const shown: [string, string][] = [
     ["Property type", "Flat"],
     ["Living area", "775 ft²"],
     ["Rooms", "3"],
@@ -113,13 +120,16 @@ test("a listing with every detail: shown on its page, markup as text, kept for a
     ["Step-free access", "Yes"],
     ["Available from", "March 1, 2027"],
     ["Minimum lease", "12 months"],
-  ]) {
-    await expect(facts.getByText(term, { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(value);
+  ];
+  for (const [term, value] of shown) {
+    await expect(facts.getByText(term, { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(
+      value,
+    );
   }
   const costs = page.getByRole("region", { name: "Costs" });
-  await expect(costs.getByText("Deposit", { exact: true }).locator("xpath=following-sibling::dd[1]")).toHaveText(
-    "$3,000",
-  );
+  await expect(
+    costs.getByText("Deposit", { exact: true }).locator("xpath=following-sibling::dd[1]"),
+  ).toHaveText("$3,000");
   await expect(costs.getByText("Total monthly cost").locator("xpath=following-sibling::*[1]")).toHaveText(
     "$1,680 / Month",
   );
@@ -144,16 +154,24 @@ test("a listing with every detail: shown on its page, markup as text, kept for a
   await expect(page.getByLabel("Furnished", { exact: true })).toHaveValue("partly");
   await expect(page.getByLabel("Lift")).toBeChecked();
   await expect(page.getByLabel("Available from (optional)")).toHaveValue("2027-03-01");
-  await expect(page.getByLabel("Video or virtual tour (optional)")).toHaveValue("https://youtu.be/dQw4w9WgXcQ");
+  await expect(page.getByLabel("Video or virtual tour (optional)")).toHaveValue(
+    "https://youtu.be/dQw4w9WgXcQ",
+  );
   await page.getByLabel("Monthly charges (optional)").fill("200");
   await page.getByRole("button", { name: "Edit Listing" }).click();
   await expect(page).toHaveURL(new RegExp(`/category/rent/${id}$`));
   await expect(
-    page.getByRole("region", { name: "Costs" }).getByText("Total monthly cost").locator("xpath=following-sibling::*[1]"),
+    page
+      .getByRole("region", { name: "Costs" })
+      .getByText("Total monthly cost")
+      .locator("xpath=following-sibling::*[1]"),
   ).toHaveText("$1,700 / Month");
 });
 
-test("refuses a tour link to another host, and a room for sale, with their messages", async ({ page, data }) => {
+test("refuses a tour link to another host, and a room for sale, with their messages", async ({
+  page,
+  data,
+}) => {
   await signedIn(data, page, newAccount("Tom Tour"));
   await openForm(page, "/create-listing");
   await page.getByRole("group", { name: "Sell / Rent" }).getByRole("button", { name: "Sell" }).click();

@@ -52,7 +52,13 @@ async function seedHomes(data: AppData, word: string) {
     discountedPrice: null,
   };
   const homes = [
-    { ...base, name: `${word} Attic`, type: "rent" as const, regularPrice: 900, furnished: "furnished" as const },
+    {
+      ...base,
+      name: `${word} Attic`,
+      type: "rent" as const,
+      regularPrice: 900,
+      furnished: "furnished" as const,
+    },
     {
       ...base,
       name: `${word} Bungalow`,

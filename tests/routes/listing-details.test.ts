@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newAccount } from "#tests/support/accounts.ts";
 import { listingEntries, validListing } from "#tests/ops/support/listing-forms.ts";
+import { newAccount } from "#tests/support/accounts.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
 
@@ -29,7 +29,11 @@ describe(`listing details (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       livingArea: "1000",
       tourUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ&list=evil",
     } as ReturnType<typeof validListing>);
-    const row = await world.db.selectFrom("listing").select(["livingArea", "tourUrl"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await world.db
+      .selectFrom("listing")
+      .select(["livingArea", "tourUrl"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(Number(row.livingArea)).toBeCloseTo(92.903, 3);
     const page = await world.client.get(`/category/rent/${id}`);
     expect(page.status).toBe(200);
@@ -51,7 +55,9 @@ describe(`listing details (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       { cookie },
     );
     expect(answer.status).toBe(400);
-    expect(answer.data).toMatchObject({ fieldErrors: { tourUrl: "Use a YouTube, Vimeo or Matterport link" } });
+    expect(answer.data).toMatchObject({
+      fieldErrors: { tourUrl: "Use a YouTube, Vimeo or Matterport link" },
+    });
     expect(await world.db.selectFrom("listing").select("id").execute()).toHaveLength(before.length);
   });
 });

@@ -143,11 +143,7 @@ export function generateDetails(random: Random, home: Home): Details {
     floorsTotal,
     lift,
     stepFree: flat ? lift && floor === 0 : random.chance(0.3),
-    availableFrom: rent
-      ? availableSoon
-        ? "now"
-        : `2027-0${random.int(1, 6)}-01`
-      : null,
+    availableFrom: rent ? (availableSoon ? "now" : `2027-0${random.int(1, 6)}-01`) : null,
     leaseMonths: rent ? random.pick([6, 12, 12, 24]) : null,
     deposit: rent ? home.regularPrice * random.pick([1, 2, 3]) : null,
     monthlyCharges: rent ? Math.round((livingArea * random.range(2, 4)) / 10) * 10 : null,
@@ -159,6 +155,13 @@ export function generateDetails(random: Random, home: Home): Details {
 }
 
 function ordinal(value: number) {
-  const suffix = value % 10 === 1 && value !== 11 ? "st" : value % 10 === 2 && value !== 12 ? "nd" : value % 10 === 3 && value !== 13 ? "rd" : "th";
+  const suffix =
+    value % 10 === 1 && value !== 11
+      ? "st"
+      : value % 10 === 2 && value !== 12
+        ? "nd"
+        : value % 10 === 3 && value !== 13
+          ? "rd"
+          : "th";
   return `${value}${suffix}`;
 }

@@ -122,7 +122,9 @@ describe("seed", () => {
       const story = `${listing.name}: ${listing.description}`;
       expect(listing.description!.length, story).toBeGreaterThanOrEqual(30);
       expect(listing.description!.split(". ").length, story).toBeGreaterThanOrEqual(2);
-      expect(listing.propertyType, story).toBe(cover.kind === "villa" || cover.kind === "cabin" ? "house" : cover.kind);
+      expect(listing.propertyType, story).toBe(
+        cover.kind === "villa" || cover.kind === "cabin" ? "house" : cover.kind,
+      );
       expect(Number(listing.livingArea), story).toBeGreaterThan(20);
       expect(listing.rooms!, story).toBeGreaterThanOrEqual(listing.bedrooms);
       if (cover.kind === "flat") {

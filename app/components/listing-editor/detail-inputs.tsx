@@ -66,7 +66,9 @@ export function SelectField({
         aria-describedby={describedBy(id, error, hint)}
         className="text-input"
       >
-        {optional || defaultValue === null ? <option value="">{optional ? t("Not given") : t("Choose…")}</option> : null}
+        {optional || defaultValue === null ? (
+          <option value="">{optional ? t("Not given") : t("Choose…")}</option>
+        ) : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -141,7 +143,12 @@ export function InputField({
 }
 
 /** A check box with its label beside it; a hidden "false" before it is sent when it is not ticked. */
-export function CheckField({ id, name, label, defaultChecked }: Omit<Base, "optional" | "error"> & { defaultChecked: boolean }) {
+export function CheckField({
+  id,
+  name,
+  label,
+  defaultChecked,
+}: Omit<Base, "optional" | "error"> & { defaultChecked: boolean }) {
   return (
     <div className="flex items-center gap-3">
       <input type="hidden" name={name} value="false" />

@@ -19,7 +19,11 @@ import {
   PROPERTY_TYPES,
   type PropertyType,
 } from "#app/modules/listing/listing.model.ts";
-import { type ListingFormDefaults, type ListingFormField, latestYearBuilt } from "#app/modules/listing/listing.schema.ts";
+import {
+  type ListingFormDefaults,
+  type ListingFormField,
+  latestYearBuilt,
+} from "#app/modules/listing/listing.schema.ts";
 import { CheckField, InputField, SelectField } from "./detail-inputs.tsx";
 
 // The listing form's details, by section: what the home is (kind, description, furnishing, pets), its size,
@@ -72,9 +76,9 @@ export function AboutFields({
           required
           defaultValue={defaults.description ?? ""}
           aria-invalid={description.error ? true : undefined}
-          aria-describedby={
-            [`${description.id}-hint`, errorId(description.id, description.error)].filter(Boolean).join(" ")
-          }
+          aria-describedby={[`${description.id}-hint`, errorId(description.id, description.error)]
+            .filter(Boolean)
+            .join(" ")}
           className="text-input"
         />
         <p id={`${description.id}-hint`} className="field-hint">
@@ -192,14 +196,23 @@ export function BuildingFields({ field, defaults }: Props) {
       </div>
       <div className="flex flex-wrap gap-x-8 gap-y-3">
         <CheckField {...field("lift")} label={t("Lift")} defaultChecked={defaults.lift === true} />
-        <CheckField {...field("stepFree")} label={t("Step-free access")} defaultChecked={defaults.stepFree === true} />
+        <CheckField
+          {...field("stepFree")}
+          label={t("Step-free access")}
+          defaultChecked={defaults.stepFree === true}
+        />
       </div>
     </>
   );
 }
 
 /** A rent's terms and costs (available from, minimum lease, deposit, charges), or a sale's service charge. */
-export function CostFields({ field, defaults, type, currency }: Props & { type: ListingType; currency: string }) {
+export function CostFields({
+  field,
+  defaults,
+  type,
+  currency,
+}: Props & { type: ListingType; currency: string }) {
   const { t } = useI18n();
   const [now, setNow] = useState(defaults.availableFrom === "now");
   const perMonth = `${currency}${t(" / Month")}`;

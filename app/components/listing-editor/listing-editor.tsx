@@ -203,102 +203,102 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         <BuildingFields field={field} defaults={defaults} />
       </FormSection>
       <FormSection id="listing-section-location" title={t("Location")}>
-      <div className="flex flex-col gap-3">
-        <TextField
-          {...field("address")}
-          label={t("Address")}
-          defaultValue={defaults.address}
-          maxLength={addressMax}
-          rows={3}
-          onInput={pin.typed}
-          onBlur={(value) => void pin.lookup(value)}
-        />
-        <PinField id={fieldId("lat")} state={pin} map={map} error={errors.lat ?? errors.lng} />
-        <div className="flex items-start gap-3">
-          {/* Sent when the box is unticked; a ticked box sends "true" after it. */}
-          <input type="hidden" name="exactAddress" value="false" />
-          <input
-            id={fieldId("exactAddress")}
-            type="checkbox"
-            name="exactAddress"
-            value="true"
-            defaultChecked={defaults.exactAddress}
-            aria-describedby="listing-exactAddress-hint"
-            className="mt-0.5 size-5 shrink-0 accent-brand"
+        <div className="flex flex-col gap-3">
+          <TextField
+            {...field("address")}
+            label={t("Address")}
+            defaultValue={defaults.address}
+            maxLength={addressMax}
+            rows={3}
+            onInput={pin.typed}
+            onBlur={(value) => void pin.lookup(value)}
           />
-          <div>
-            <label htmlFor={fieldId("exactAddress")} className="font-semibold">
-              {t("Show exact address")}
-            </label>
-            <p id="listing-exactAddress-hint" className="text-sm text-muted">
-              {t(
-                "When off, visitors see the street without the house number, and an area of about 300 m instead of a pin.",
-              )}
-            </p>
+          <PinField id={fieldId("lat")} state={pin} map={map} error={errors.lat ?? errors.lng} />
+          <div className="flex items-start gap-3">
+            {/* Sent when the box is unticked; a ticked box sends "true" after it. */}
+            <input type="hidden" name="exactAddress" value="false" />
+            <input
+              id={fieldId("exactAddress")}
+              type="checkbox"
+              name="exactAddress"
+              value="true"
+              defaultChecked={defaults.exactAddress}
+              aria-describedby="listing-exactAddress-hint"
+              className="mt-0.5 size-5 shrink-0 accent-brand"
+            />
+            <div>
+              <label htmlFor={fieldId("exactAddress")} className="font-semibold">
+                {t("Show exact address")}
+              </label>
+              <p id="listing-exactAddress-hint" className="text-sm text-muted">
+                {t(
+                  "When off, visitors see the street without the house number, and an area of about 300 m instead of a pin.",
+                )}
+              </p>
+            </div>
           </div>
         </div>
-      </div>
       </FormSection>
       <FormSection id="listing-section-costs" title={t("Costs")}>
-      <ChoiceField
-        {...field("offer")}
-        label={t("Offer")}
-        defaultValue={String(defaults.offer)}
-        options={YES_NO}
-        onChange={(value) => {
-          setOffer(value === "true");
-          form.clear("offer");
-        }}
-        disabled={!hydrated}
-      />
-      <NumberField
-        {...field("regularPrice")}
-        label={t("Regular Price")}
-        defaultValue={defaults.regularPrice}
-        min={priceMin}
-        max={priceMax}
-        suffix={suffix}
-      />
-      {offer ? (
+        <ChoiceField
+          {...field("offer")}
+          label={t("Offer")}
+          defaultValue={String(defaults.offer)}
+          options={YES_NO}
+          onChange={(value) => {
+            setOffer(value === "true");
+            form.clear("offer");
+          }}
+          disabled={!hydrated}
+        />
         <NumberField
-          {...field("discountedPrice")}
-          label={t("Discounted Price")}
-          value={discountedPrice}
-          onChange={(event) => setDiscountedPrice(event.target.value)}
+          {...field("regularPrice")}
+          label={t("Regular Price")}
+          defaultValue={defaults.regularPrice}
           min={priceMin}
           max={priceMax}
           suffix={suffix}
         />
-      ) : (
-        <input type="hidden" name="discountedPrice" value={discountedPrice} />
-      )}
-      <CostFields field={field} defaults={defaults} type={type} currency={i18n.currencySymbol} />
+        {offer ? (
+          <NumberField
+            {...field("discountedPrice")}
+            label={t("Discounted Price")}
+            value={discountedPrice}
+            onChange={(event) => setDiscountedPrice(event.target.value)}
+            min={priceMin}
+            max={priceMax}
+            suffix={suffix}
+          />
+        ) : (
+          <input type="hidden" name="discountedPrice" value={discountedPrice} />
+        )}
+        <CostFields field={field} defaults={defaults} type={type} currency={i18n.currencySymbol} />
       </FormSection>
       <FormSection id="listing-section-photos" title={t("Photos and floor plans")}>
-      <PhotoField
-        id={fieldId("imageIds")}
-        kind="photo"
-        photos={photos}
-        max={photosMax}
-        error={errors.imageIds ?? errors.imageCaptions}
-        onEdit={() => {
-          form.clear("imageIds");
-          form.clear("imageCaptions");
-        }}
-        disabled={!hydrated}
-      />
-      <PhotoField
-        id={fieldId("floorPlanIds")}
-        kind="floorPlan"
-        photos={floorPlans}
-        max={LISTING_LIMITS.maxFloorPlans}
-        error={errors.floorPlanIds ?? errors.floorPlanCaptions}
-        onEdit={() => {
-          form.clear("floorPlanIds");
-          form.clear("floorPlanCaptions");
-        }}
-        disabled={!hydrated}
-      />
+        <PhotoField
+          id={fieldId("imageIds")}
+          kind="photo"
+          photos={photos}
+          max={photosMax}
+          error={errors.imageIds ?? errors.imageCaptions}
+          onEdit={() => {
+            form.clear("imageIds");
+            form.clear("imageCaptions");
+          }}
+          disabled={!hydrated}
+        />
+        <PhotoField
+          id={fieldId("floorPlanIds")}
+          kind="floorPlan"
+          photos={floorPlans}
+          max={LISTING_LIMITS.maxFloorPlans}
+          error={errors.floorPlanIds ?? errors.floorPlanCaptions}
+          onEdit={() => {
+            form.clear("floorPlanIds");
+            form.clear("floorPlanCaptions");
+          }}
+          disabled={!hydrated}
+        />
       </FormSection>
       <FormSection id="listing-section-tour" title={t("Tour")}>
         <TourFields field={field} defaults={defaults} />

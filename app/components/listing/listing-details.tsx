@@ -31,21 +31,33 @@ export function ListingDetails({ listing, areaUnit }: Props) {
       ? null
       : listing.floorsTotal === null
         ? i18n.number(listing.floor)
-        : t("{floor} of {floors}", { floor: i18n.number(listing.floor), floors: i18n.number(listing.floorsTotal) });
+        : t("{floor} of {floors}", {
+            floor: i18n.number(listing.floor),
+            floors: i18n.number(listing.floorsTotal),
+          });
   const facts: [string, ReactNode][] = [
-    [t("Property type"), label(listing.propertyType ? PROPERTY_TYPE_LABELS[listing.propertyType] : undefined)],
+    [
+      t("Property type"),
+      label(listing.propertyType ? PROPERTY_TYPE_LABELS[listing.propertyType] : undefined),
+    ],
     [t("Living area"), listing.livingArea === null ? null : areaLabel(listing.livingArea, areaUnit, i18n)],
     [t("Plot area"), listing.plotArea === null ? null : areaLabel(listing.plotArea, areaUnit, i18n)],
     [t("Rooms"), listing.rooms === null ? null : i18n.number(listing.rooms)],
     [t("Floor"), floor],
-    [t("Floors in building"), listing.floor === null && listing.floorsTotal !== null ? i18n.number(listing.floorsTotal) : null],
+    [
+      t("Floors in building"),
+      listing.floor === null && listing.floorsTotal !== null ? i18n.number(listing.floorsTotal) : null,
+    ],
     [t("Year built"), listing.yearBuilt === null ? null : String(listing.yearBuilt)],
     [t("Condition"), label(listing.condition ? CONDITION_LABELS[listing.condition] : undefined)],
     [t("Furnished"), t(FURNISHING_LABELS[listing.furnished])],
     [t("Pets"), label(listing.pets ? PETS_LABELS[listing.pets] : undefined)],
     [t("Lift"), yesNo(listing.lift)],
     [t("Step-free access"), yesNo(listing.stepFree)],
-    [t("Available from"), listing.availableFrom === null ? null : availableFromLabel(listing.availableFrom, i18n)],
+    [
+      t("Available from"),
+      listing.availableFrom === null ? null : availableFromLabel(listing.availableFrom, i18n),
+    ],
     [
       t("Minimum lease"),
       listing.leaseMonths === null ? null : i18n.tn(listing.leaseMonths, "{count} month", "{count} months"),
@@ -56,11 +68,19 @@ export function ListingDetails({ listing, areaUnit }: Props) {
     listing.type === "rent"
       ? [
           [t("Monthly rent"), money(effectivePrice(listing))],
-          [t("Monthly charges"), listing.monthlyCharges === null ? null : `${money(listing.monthlyCharges)}${t(" / Month")}`],
+          [
+            t("Monthly charges"),
+            listing.monthlyCharges === null ? null : `${money(listing.monthlyCharges)}${t(" / Month")}`,
+          ],
           [t("Heating included"), yesNo(listing.heatingIncluded)],
           [t("Deposit"), listing.deposit === null ? null : money(listing.deposit)],
         ]
-      : [[t("Service charge"), listing.serviceCharge === null ? null : `${money(listing.serviceCharge)}${t(" / Month")}`]];
+      : [
+          [
+            t("Service charge"),
+            listing.serviceCharge === null ? null : `${money(listing.serviceCharge)}${t(" / Month")}`,
+          ],
+        ];
   const givenCosts = costs.filter(([, value]) => value !== null);
   return (
     <div className="flex flex-col gap-8">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createI18n, ENGLISH } from "#app/modules/i18n/i18n.ts";
 import { GERMAN } from "#app/modules/i18n/i18n.catalogue.de.ts";
+import { createI18n, ENGLISH } from "#app/modules/i18n/i18n.ts";
 import {
   areaLabel,
   availableFromLabel,
@@ -37,11 +37,9 @@ describe("costs", () => {
 
 describe("a description", () => {
   it("is split into paragraphs on blank lines, its line breaks and markup kept as text", () => {
-    expect(descriptionParagraphs("First line\nsecond line\n\n  \n<b>Bold</b> http://x.test\r\n\r\nLast")).toEqual([
-      "First line\nsecond line",
-      "<b>Bold</b> http://x.test",
-      "Last",
-    ]);
+    expect(
+      descriptionParagraphs("First line\nsecond line\n\n  \n<b>Bold</b> http://x.test\r\n\r\nLast"),
+    ).toEqual(["First line\nsecond line", "<b>Bold</b> http://x.test", "Last"]);
   });
 });
 

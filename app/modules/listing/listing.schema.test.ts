@@ -106,7 +106,8 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
     );
     expect(validateListingForm(form({ type: "rent", propertyType: "room" })).success).toBe(true);
     expect(
-      validateListingForm(form({ type: "sale", propertyType: "land", livingArea: "", plotArea: "800" })).success,
+      validateListingForm(form({ type: "sale", propertyType: "land", livingArea: "", plotArea: "800" }))
+        .success,
     ).toBe(true);
   });
 
@@ -116,7 +117,9 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
       "Plot area is required for land",
     );
     for (const bad of ["0", "-3", "many", "1e12"]) {
-      expect(errorsOf(form({ livingArea: bad })).livingArea, bad).toBe("Enter the area as a number greater than 0");
+      expect(errorsOf(form({ livingArea: bad })).livingArea, bad).toBe(
+        "Enter the area as a number greater than 0",
+      );
     }
     expect(validateListingForm(form({ livingArea: "72.5", plotArea: "300" }))).toMatchObject({
       data: { livingArea: 72.5, plotArea: 300 },
@@ -145,7 +148,14 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
     expect(errorsOf(form({ pets: "cats" })).pets).toBe("Choose whether pets are allowed");
     expect(
       validateListingForm(
-        form({ rooms: "3", yearBuilt: "1905", condition: "good", floor: "3", floorsTotal: "3", pets: "byArrangement" }),
+        form({
+          rooms: "3",
+          yearBuilt: "1905",
+          condition: "good",
+          floor: "3",
+          floorsTotal: "3",
+          pets: "byArrangement",
+        }),
       ),
     ).toMatchObject({
       data: { rooms: 3, yearBuilt: 1905, condition: "good", floor: 3, floorsTotal: 3, pets: "byArrangement" },
@@ -181,9 +191,13 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
         serviceCharge: 90,
       },
     });
-    expect(validateListingForm(form({ availableFrom: "now" }))).toMatchObject({ data: { availableFrom: "now" } });
+    expect(validateListingForm(form({ availableFrom: "now" }))).toMatchObject({
+      data: { availableFrom: "now" },
+    });
     for (const bad of ["2027-02-30", "tomorrow", "01/03/2027"]) {
-      expect(errorsOf(form({ availableFrom: bad })).availableFrom, bad).toBe("Available from must be a date or Now");
+      expect(errorsOf(form({ availableFrom: bad })).availableFrom, bad).toBe(
+        "Available from must be a date or Now",
+      );
     }
     expect(errorsOf(form({ leaseMonths: "121" })).leaseMonths).toBe(
       "Minimum lease must be a whole number of months between 1 and 120",
@@ -193,9 +207,15 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
   });
 
   it("takes furnishing as one of three, and the Yes/No of older forms", () => {
-    expect(validateListingForm(form({ furnished: "partly" }))).toMatchObject({ data: { furnished: "partly" } });
-    expect(validateListingForm(form({ furnished: "true" }))).toMatchObject({ data: { furnished: "furnished" } });
-    expect(validateListingForm(form({ furnished: "false" }))).toMatchObject({ data: { furnished: "unfurnished" } });
+    expect(validateListingForm(form({ furnished: "partly" }))).toMatchObject({
+      data: { furnished: "partly" },
+    });
+    expect(validateListingForm(form({ furnished: "true" }))).toMatchObject({
+      data: { furnished: "furnished" },
+    });
+    expect(validateListingForm(form({ furnished: "false" }))).toMatchObject({
+      data: { furnished: "unfurnished" },
+    });
     expect(errorsOf(form({ furnished: "maybe" })).furnished).toBe("Choose how furnished the home is");
   });
 

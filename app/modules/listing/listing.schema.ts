@@ -2,9 +2,9 @@
 import "#app/zod-config.ts";
 import { z } from "zod";
 import type { FieldErrors } from "#app/http/errors.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
-import { msg } from "#app/modules/i18n/i18n.ts";
 import { PIN_MESSAGES } from "./listing.address.ts";
 import { type AreaUnit, fromSquareMetres } from "./listing.details.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
@@ -232,7 +232,12 @@ export const ListingFormSchema = z
     parking: yesNo(LISTING_COLUMNS.parking.form.label),
     // "true"/"false": the Yes/No of forms older than the three choices.
     furnished: z.preprocess(
-      (value) => (value === "true" || value === true ? "furnished" : value === "false" || value === false ? "unfurnished" : value),
+      (value) =>
+        value === "true" || value === true
+          ? "furnished"
+          : value === "false" || value === false
+            ? "unfurnished"
+            : value,
       z.enum(FURNISHING, { error: DETAIL_MESSAGES.furnished }),
     ),
     description: z.preprocess(
@@ -264,7 +269,11 @@ export const ListingFormSchema = z
     stepFree: optionalYesNo(DETAIL_MESSAGES.yesNo),
     availableFrom: z.preprocess(
       emptyToNull,
-      z.string({ error: DETAIL_MESSAGES.availableFrom }).trim().refine(isAvailableFrom, DETAIL_MESSAGES.availableFrom).nullable(),
+      z
+        .string({ error: DETAIL_MESSAGES.availableFrom })
+        .trim()
+        .refine(isAvailableFrom, DETAIL_MESSAGES.availableFrom)
+        .nullable(),
     ),
     leaseMonths: optionalWhole(1, 120, DETAIL_MESSAGES.leaseMonths),
     deposit: optionalWhole(0, priceMax, DETAIL_MESSAGES.money),
@@ -323,14 +332,17 @@ export const ListingFormSchema = z
   .superRefine((form, context) => {
     const detail = (path: string, message: string) =>
       context.addIssue({ code: "custom", path: [path], message });
-    if (form.propertyType === "room" && form.type === "sale") detail("propertyType", DETAIL_MESSAGES.roomForSale);
-    if (form.propertyType === "land" && form.type === "rent") detail("propertyType", DETAIL_MESSAGES.landForRent);
+    if (form.propertyType === "room" && form.type === "sale")
+      detail("propertyType", DETAIL_MESSAGES.roomForSale);
+    if (form.propertyType === "land" && form.type === "rent")
+      detail("propertyType", DETAIL_MESSAGES.landForRent);
     if (form.propertyType === "land") {
       if (form.plotArea === null) detail("plotArea", DETAIL_MESSAGES.plotAreaRequired);
     } else if (form.livingArea === null) {
       detail("livingArea", DETAIL_MESSAGES.livingAreaRequired);
     }
-    if (form.rooms !== null && form.rooms < form.bedrooms) detail("rooms", DETAIL_MESSAGES.roomsFewerThanBedrooms);
+    if (form.rooms !== null && form.rooms < form.bedrooms)
+      detail("rooms", DETAIL_MESSAGES.roomsFewerThanBedrooms);
     if (form.floor !== null && form.floorsTotal !== null && form.floor > form.floorsTotal) {
       detail("floor", DETAIL_MESSAGES.floorAboveFloors);
     }
@@ -383,8 +395,7 @@ export const ListingFormSchema = z
         message: LISTING_MESSAGES.discountNotLower,
       });
     }
-  });
-
+  })
   // A rent's costs mean nothing on a sale, and a sale's service charge nothing on a rent: not stored.
   .transform((form): typeof form => ({ ...form, ...(form.type === "sale" ? NO_RENT_COSTS : NO_SALE_COSTS) }));
 
@@ -521,7 +532,15 @@ type DetailField = (typeof DETAIL_FIELDS)[number];
  */
 export type ListingFormDefaults = Pick<
   Listing,
-  "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice" | DetailField
+  | "type"
+  | "name"
+  | "bedrooms"
+  | "bathrooms"
+  | "parking"
+  | "furnished"
+  | "offer"
+  | "regularPrice"
+  | DetailField
 > & {
   address: string;
   discountedPrice: number;

@@ -123,7 +123,10 @@ describe("listing page meta", () => {
 
   it("mentions parking and the singular counts", () => {
     expect(
-      listingDescription(listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: "unfurnished" }), ENGLISH),
+      listingDescription(
+        listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: "unfurnished" }),
+        ENGLISH,
+      ),
     ).toBe(
       "For Rent: 1 Bedroom, 3 Bathrooms, Parking Spot in 12 Rue de Rivoli, Paris, France. $1,500 / Month.",
     );
@@ -219,7 +222,13 @@ describe("schema.org JSON-LD", () => {
         petsAllowed: "By arrangement",
       },
     });
-    const inFeet = listingJsonLd({ ...home, pets: "allowed", availableFrom: "now" }, PUBLIC_URL, ENGLISH, "", "ft2");
+    const inFeet = listingJsonLd(
+      { ...home, pets: "allowed", availableFrom: "now" },
+      PUBLIC_URL,
+      ENGLISH,
+      "",
+      "ft2",
+    );
     expect(inFeet.mainEntity).toMatchObject({
       floorSize: { value: 775, unitCode: "FTK" },
       petsAllowed: true,

@@ -533,7 +533,11 @@ describe(`listing service (${engine})`, () => {
     });
 
     it("keeps only a sale's service charge on a sale, and clears a rent's costs", async () => {
-      const saved = await createListing(deps, owner, form([(await upload(owner)).id], { ...details, type: "sale" }));
+      const saved = await createListing(
+        deps,
+        owner,
+        form([(await upload(owner)).id], { ...details, type: "sale" }),
+      );
       expect(await findEditableListing(testDb.db, owner, saved.id)).toMatchObject({
         serviceCharge: 90,
         availableFrom: null,
@@ -555,8 +559,13 @@ describe(`listing service (${engine})`, () => {
         createListing(deps, owner, form([id], { type: "sale", propertyType: "room" })),
         InvalidError,
       );
-      expect(room.fieldErrors.propertyType).toBe("A room can only be let: choose Rent or another property type");
-      const area = await expectRefusal(createListing(deps, owner, form([id], { livingArea: "" })), InvalidError);
+      expect(room.fieldErrors.propertyType).toBe(
+        "A room can only be let: choose Rent or another property type",
+      );
+      const area = await expectRefusal(
+        createListing(deps, owner, form([id], { livingArea: "" })),
+        InvalidError,
+      );
       expect(area.fieldErrors.livingArea).toBe("Living area is required");
       expect(await listingRows()).toHaveLength(0);
     });
@@ -573,7 +582,12 @@ describe(`listing service (${engine})`, () => {
       expect(old).toMatchObject({ description: null, propertyType: null, livingArea: null, lift: null });
       const imageIds = old.images.map((image) => image.id);
       const refused = await expectRefusal(
-        updateListing(deps, owner, saved.id, form(imageIds, { description: "", propertyType: "", livingArea: "" })),
+        updateListing(
+          deps,
+          owner,
+          saved.id,
+          form(imageIds, { description: "", propertyType: "", livingArea: "" }),
+        ),
         InvalidError,
       );
       expect(refused.fieldErrors).toMatchObject({

@@ -12,8 +12,8 @@ import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { newMessageMail } from "#app/modules/message/message.mail.ts";
 import { reportDigestMail } from "#app/modules/moderation/moderation.mail.ts";
 import { savedHomesMail, searchAlertMail } from "#app/modules/saved/saved.mail.ts";
-import type { MailContext } from "./mail.layout.ts";
 import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
+import type { MailContext } from "./mail.layout.ts";
 
 // Every e-mail the product sends, rendered with a name that is markup: each has the layout's header bar and a
 // text part, and what a user typed is escaped in the HTML and verbatim in the text.

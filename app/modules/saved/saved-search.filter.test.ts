@@ -3,6 +3,7 @@ import { ENGLISH } from "#app/modules/i18n/i18n.ts";
 import { VALUE_FILTERS, type ValueFilter } from "#app/modules/listing/listing.fields.ts";
 import { EMPTY_SEARCH, type SearchFilters } from "#app/modules/search/search.rules.ts";
 import { queryWords } from "#app/modules/search/search.words.ts";
+import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 import {
   describeFilter,
   describeValueFilter,
@@ -11,7 +12,6 @@ import {
   normalizeSearchQuery,
   parseSearchFilter,
 } from "./saved-search.filter.ts";
-import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 
 const listing: MatchableListing = {
   id: "l1",

@@ -4,7 +4,7 @@ import type { NewListingRow } from "#app/db/schema.ts";
 import { ENGLISH } from "#app/modules/i18n/i18n.ts";
 import { matchesFilter } from "#app/modules/saved/saved-search.filter.ts";
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
-import { createUser, testListingRow } from "#tests/support/factories.ts";
+import { createUser, NO_LISTING_DETAILS, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { ACCESS_LIMITS, type Access, chooseAccess, INDEX_MATCHES_UP_TO } from "./search.access.server.ts";
 import { clusterListings, MAP_GRID } from "./search.cluster.server.ts";

@@ -241,7 +241,11 @@ export function invalidListingForm(ids: ImageIds): fc.Arbitrary<HostileForm> {
       required: true,
     },
     tourUrl: {
-      valid: fc.constantFrom("", "https://youtu.be/dQw4w9WgXcQ", "https://my.matterport.com/show/?m=SxQL3iGyoDo"),
+      valid: fc.constantFrom(
+        "",
+        "https://youtu.be/dQw4w9WgXcQ",
+        "https://my.matterport.com/show/?m=SxQL3iGyoDo",
+      ),
       invalid: fc
         .constantFrom(
           "https://evil.example/watch?v=dQw4w9WgXcQ",
