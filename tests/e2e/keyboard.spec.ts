@@ -14,7 +14,8 @@ const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 test.describe.configure({ timeout: 120_000 });
 
 /** Enough to cross any screen here (fields, photo tiles' buttons, the bottom navigation) without looping forever. */
-const MAX_TAB_STOPS = 40;
+// The listing form has about fifty stops before its photos.
+const MAX_TAB_STOPS = 80;
 
 /**
  * Presses Tab (or Shift+Tab) until `target` has the focus, as a user would; fails with the stops it went

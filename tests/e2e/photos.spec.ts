@@ -56,7 +56,7 @@ async function openForm(page: Page, url: string) {
 
 async function fillBasics(page: Page, name: string) {
   await page.getByLabel("Name").fill(name);
-  await page.getByLabel("Address").fill("5 Quai de la Tournelle, Paris");
+  await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1850");
   await fillRequiredDetails(page);
 }

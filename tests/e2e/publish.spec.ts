@@ -182,6 +182,7 @@ test("a press while photos upload is kept: Uploading photos… 1 of 3, then save
   await signedIn(data, page, newAccount("Wanda Waiting"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat saved after its photos");
+  await fillRequiredDetails(page);
   await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
   // A slow connection: the photos arrive one after the other, a couple of seconds apart.
@@ -213,6 +214,7 @@ test("a failed photo stops the save with Images not uploaded until it is retried
   await signedIn(data, page, newAccount("Fiona Failure"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat with a stubborn photo");
+  await fillRequiredDetails(page);
   await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
   // The server refuses to start one photo's upload (as a full disk or a broken proxy would).
@@ -247,6 +249,7 @@ test("a failed photo stops the save with Images not uploaded until it is retried
   // Three refused files at once: one toast for the choice, each tile saying why; removed, the form saves.
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Flat after three wrong files");
+  await fillRequiredDetails(page);
   await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
   const gifs = await threeGifs();
@@ -318,7 +321,7 @@ test("publishes a rent listing and a sale offer with 3 photos, shown on their pa
   }
   await expect(page.getByLabel("Furnished", { exact: true })).toHaveValue("unfurnished");
   await expect(page.getByLabel("Regular Price")).toHaveValue("0");
-  await expect(page.getByText("$ / Month")).toBeVisible();
+  await expect(page.getByLabel("Regular Price")).toHaveAccessibleDescription("$ / Month");
   await expect(page.getByLabel("Discounted Price")).toHaveCount(0);
   await expect(page.getByLabel(/latitude|longitude/i)).toHaveCount(0);
   await expect(page.getByText("The first image will be the cover (max 6).", { exact: true })).toBeVisible();

@@ -240,8 +240,10 @@ export const ListingFormSchema = z
             : value,
       z.enum(FURNISHING, { error: DETAIL_MESSAGES.furnished }),
     ),
+    // Missing is empty and the type's own choice is checked with the form (superRefine): either is a message
+    // beside its field, while the form's other rules (the discount's) still run.
     description: z.preprocess(
-      (value) => (typeof value === "string" ? value.trim() : value),
+      (value) => (typeof value === "string" ? value.trim() : (value ?? "")),
       z
         .string({ error: DETAIL_MESSAGES.descriptionRequired })
         .min(1, DETAIL_MESSAGES.descriptionRequired)
@@ -249,7 +251,7 @@ export const ListingFormSchema = z
         .max(LISTING_COLUMNS.description.max, DETAIL_MESSAGES.descriptionLong)
         .refine(isPlainParagraphs, DETAIL_MESSAGES.descriptionControl),
     ),
-    propertyType: z.enum(PROPERTY_TYPES, { error: DETAIL_MESSAGES.propertyType }),
+    propertyType: optionalChoice(PROPERTY_TYPES, DETAIL_MESSAGES.propertyType),
     livingArea: optionalArea(DETAIL_MESSAGES.area),
     plotArea: optionalArea(DETAIL_MESSAGES.area),
     rooms: optionalWhole(1, 100, DETAIL_MESSAGES.rooms),
@@ -332,6 +334,7 @@ export const ListingFormSchema = z
   .superRefine((form, context) => {
     const detail = (path: string, message: string) =>
       context.addIssue({ code: "custom", path: [path], message });
+    if (form.propertyType === null) detail("propertyType", DETAIL_MESSAGES.propertyType);
     if (form.propertyType === "room" && form.type === "sale")
       detail("propertyType", DETAIL_MESSAGES.roomForSale);
     if (form.propertyType === "land" && form.type === "rent")
