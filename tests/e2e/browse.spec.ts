@@ -469,6 +469,8 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
   await page.screenshot({ path: screenshotPath("listing-desktop"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/category/rent/${listing.id}`);
+  // The map loads as it nears the screen: on a phone it is below the listing's facts.
+  await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
   await marker.scrollIntoViewIfNeeded();
   await expect(page.locator(".leaflet-tile-loaded").first()).toBeVisible();
   await page.screenshot({ path: screenshotPath("listing-mobile"), fullPage: true });
