@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { MessageKey } from "#app/modules/i18n/i18n.ts";
@@ -14,7 +13,6 @@ import { LISTING_COLUMNS } from "#app/modules/listing/listing.fields.ts";
 import {
   CONDITIONS,
   FURNISHING,
-  type ListingType,
   PETS,
   PROPERTY_TYPES,
   type PropertyType,
@@ -33,7 +31,7 @@ import { CheckField, InputField, SelectField } from "./detail-inputs.tsx";
 /** A field's id (what takes the focus), its form name and its message, as the editor hands them out. */
 export type FieldProps = (name: ListingFormField) => { id: string; name: string; error: string | undefined };
 
-type Props = { field: FieldProps; defaults: ListingFormDefaults };
+export type Props = { field: FieldProps; defaults: ListingFormDefaults };
 
 /** A select's options: each value with its label in LOCALE's language. */
 function optionsOf<Value extends string>(
@@ -202,99 +200,6 @@ export function BuildingFields({ field, defaults }: Props) {
           defaultChecked={defaults.stepFree === true}
         />
       </div>
-    </>
-  );
-}
-
-/** A rent's terms and costs (available from, minimum lease, deposit, charges), or a sale's service charge. */
-export function CostFields({
-  field,
-  defaults,
-  type,
-  currency,
-}: Props & { type: ListingType; currency: string }) {
-  const { t } = useI18n();
-  const [now, setNow] = useState(defaults.availableFrom === "now");
-  const perMonth = `${currency}${t(" / Month")}`;
-  if (type === "sale") {
-    return (
-      <InputField
-        {...field("serviceCharge")}
-        type="number"
-        label={t("Service charge")}
-        optional
-        step={1}
-        min={0}
-        defaultValue={defaults.serviceCharge}
-        suffix={perMonth}
-      />
-    );
-  }
-  const available = field("availableFrom");
-  return (
-    <>
-      <div>
-        <InputField
-          {...available}
-          name={now ? "" : available.name}
-          type="date"
-          label={t("Available from")}
-          optional
-          defaultValue={defaults.availableFrom === "now" ? null : defaults.availableFrom}
-        >
-          <span className="flex items-center gap-2">
-            <input
-              id="listing-availableNow"
-              type="checkbox"
-              checked={now}
-              onChange={(event) => setNow(event.currentTarget.checked)}
-              className="size-5 accent-brand"
-            />
-            <label htmlFor="listing-availableNow" className="font-semibold">
-              {t("Now")}
-            </label>
-          </span>
-        </InputField>
-        {now ? <input type="hidden" name="availableFrom" value="now" /> : null}
-      </div>
-      <div className="grid grid-cols-2 gap-4">
-        <InputField
-          {...field("leaseMonths")}
-          type="number"
-          label={t("Minimum lease")}
-          optional
-          step={1}
-          min={1}
-          max={120}
-          defaultValue={defaults.leaseMonths}
-          suffix={t("months")}
-        />
-        <InputField
-          {...field("deposit")}
-          type="number"
-          label={t("Deposit")}
-          optional
-          step={1}
-          min={0}
-          defaultValue={defaults.deposit}
-          suffix={currency}
-        />
-        <InputField
-          {...field("monthlyCharges")}
-          type="number"
-          label={t("Monthly charges")}
-          optional
-          step={1}
-          min={0}
-          defaultValue={defaults.monthlyCharges}
-          suffix={perMonth}
-        />
-      </div>
-      <CheckField
-        {...field("heatingIncluded")}
-        label={t("Heating included")}
-        defaultChecked={defaults.heatingIncluded === true}
-      />
     </>
   );
 }

@@ -21,11 +21,12 @@ import {
   validateListingForm,
 } from "#app/modules/listing/listing.schema.ts";
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
+import { CostFields } from "./cost-fields.tsx";
 import { FormSection } from "./detail-inputs.tsx";
-import { AboutFields, BuildingFields, CostFields, SizeFields, TourFields } from "./detail-sections.tsx";
+import { AboutFields, BuildingFields, SizeFields, TourFields } from "./detail-sections.tsx";
+import { LocationFields } from "./location-fields.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
-import { PinField } from "./pin-field.tsx";
 import { TextField } from "./text-field.tsx";
 import { usePhotoUploads } from "./use-photo-uploads.ts";
 import { usePin } from "./use-pin.ts";
@@ -47,7 +48,7 @@ const TYPE_OPTIONS = [
   { label: msg("Sell"), value: "sale" },
   { label: msg("Rent"), value: "rent" },
 ] as const;
-const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
+const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax } = LISTING_LIMITS;
 
 /** The element to focus for a field that failed (the first button of a choice, the file input for images). */
 const fieldId = (field: ListingFormField) => `listing-${CAPTIONS_OF[field] ?? field}`;
@@ -203,41 +204,7 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         <BuildingFields field={field} defaults={defaults} />
       </FormSection>
       <FormSection id="listing-section-location" title={t("Location")}>
-        <div className="flex flex-col gap-3">
-          <TextField
-            {...field("address")}
-            label={t("Address")}
-            defaultValue={defaults.address}
-            maxLength={addressMax}
-            rows={3}
-            onInput={pin.typed}
-            onBlur={(value) => void pin.lookup(value)}
-          />
-          <PinField id={fieldId("lat")} state={pin} map={map} error={errors.lat ?? errors.lng} />
-          <div className="flex items-start gap-3">
-            {/* Sent when the box is unticked; a ticked box sends "true" after it. */}
-            <input type="hidden" name="exactAddress" value="false" />
-            <input
-              id={fieldId("exactAddress")}
-              type="checkbox"
-              name="exactAddress"
-              value="true"
-              defaultChecked={defaults.exactAddress}
-              aria-describedby="listing-exactAddress-hint"
-              className="mt-0.5 size-5 shrink-0 accent-brand"
-            />
-            <div>
-              <label htmlFor={fieldId("exactAddress")} className="font-semibold">
-                {t("Show exact address")}
-              </label>
-              <p id="listing-exactAddress-hint" className="text-sm text-muted">
-                {t(
-                  "When off, visitors see the street without the house number, and an area of about 300 m instead of a pin.",
-                )}
-              </p>
-            </div>
-          </div>
-        </div>
+        <LocationFields field={field} defaults={defaults} pin={pin} map={map} />
       </FormSection>
       <FormSection id="listing-section-costs" title={t("Costs")}>
         <ChoiceField
