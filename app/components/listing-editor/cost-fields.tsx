@@ -57,7 +57,7 @@ export function CostFields({
         </InputField>
         {now ? <input type="hidden" name="availableFrom" value="now" /> : null}
       </div>
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
         <InputField
           {...field("leaseMonths")}
           type="number"
