@@ -1,6 +1,7 @@
 import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { MessageKey } from "#app/modules/i18n/i18n.ts";
+import { latestYearBuilt } from "#app/modules/listing/listing.details.schema.ts";
 import {
   type AreaUnit,
   areaSign,
@@ -17,11 +18,7 @@ import {
   PROPERTY_TYPES,
   type PropertyType,
 } from "#app/modules/listing/listing.model.ts";
-import {
-  type ListingFormDefaults,
-  type ListingFormField,
-  latestYearBuilt,
-} from "#app/modules/listing/listing.schema.ts";
+import type { ListingFormDefaults, ListingFormField } from "#app/modules/listing/listing.schema.ts";
 import { CheckField, InputField, SelectField } from "./detail-inputs.tsx";
 
 // The listing form's details, by section: what the home is (kind, description, furnishing, pets), its size,
