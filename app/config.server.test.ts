@@ -94,6 +94,15 @@ describe("loadConfig", () => {
     }
   });
 
+  it("takes AREA_UNIT m2 or ft2, by default ft² for en-US and m² elsewhere", () => {
+    expect(loadConfig({ ...base, LOCALE: "en-US" }).areaUnit).toBe("ft2");
+    expect(loadConfig({ ...base, LOCALE: "en-GB" }).areaUnit).toBe("m2");
+    expect(loadConfig({ ...base, LOCALE: "de-DE" }).areaUnit).toBe("m2");
+    expect(loadConfig({ ...base, LOCALE: "en-US", AREA_UNIT: "m2" }).areaUnit).toBe("m2");
+    expect(loadConfig({ ...base, LOCALE: "de-DE", AREA_UNIT: "ft2" }).areaUnit).toBe("ft2");
+    expect(() => loadConfig({ ...base, AREA_UNIT: "sqm" })).toThrow(/AREA_UNIT/);
+  });
+
   it("takes a read replica with PostgreSQL only", () => {
     const database = loadConfig({
       ...base,

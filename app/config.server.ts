@@ -42,6 +42,11 @@ const currencyCode = z
 const SPEC_PHOTOS_MAX = 6;
 const PHOTOS_CEILING = 40;
 
+/** The area unit a locale's readers expect: square feet in the United States, square metres elsewhere. */
+function defaultAreaUnit(locale: string): "m2" | "ft2" {
+  return Intl.getCanonicalLocales(locale)[0] === "en-US" ? "ft2" : "m2";
+}
+
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const postgresUrl = z
@@ -132,6 +137,7 @@ const EnvSchema = z.object({
   CURRENCY: z.preprocess(emptyToUndefined, currencyCode.default("USD")),
   CONTACT_MODE: z.enum(["email", "relay"]).default("email"),
   LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
+  AREA_UNIT: z.preprocess(emptyToUndefined, z.enum(["m2", "ft2"]).optional()),
   LISTING_PHOTOS_MAX: z.coerce.number().int().min(1).max(PHOTOS_CEILING).default(SPEC_PHOTOS_MAX),
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   PAGE_CACHE_SHARED_MAX_AGE: z.coerce.number().int().min(0).default(1),
@@ -250,6 +256,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     i18n: { locale: Intl.getCanonicalLocales(raw.LOCALE)[0] ?? "en-US", currency: raw.CURRENCY },
     contact: { mode: raw.CONTACT_MODE },
     listingTtlDays: raw.LISTING_TTL_DAYS,
+    /** The unit the form and pages use for areas (stored in m²): AREA_UNIT, else ft² for en-US, m² elsewhere. */
+    areaUnit: raw.AREA_UNIT ?? defaultAreaUnit(raw.LOCALE),
     /** The most photos a listing may have (floor plans apart). */
     listingPhotosMax: raw.LISTING_PHOTOS_MAX,
     limits: {

@@ -24,6 +24,7 @@ import * as rememberAnnouncedListings from "#app/db/migrations/2026_11_27_0720_r
 import * as addImageCaptionAndKind from "#app/db/migrations/2026_11_28_0100_add_image_caption_and_kind.ts";
 import * as addListingExactAddress from "#app/db/migrations/2026_11_28_0200_add_listing_exact_address.ts";
 import * as addListingExactPlace from "#app/db/migrations/2026_11_28_0300_add_listing_exact_place.ts";
+import * as addListingDetails from "#app/db/migrations/2026_11_28_0400_add_listing_details.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0100_add_image_caption_and_kind": addImageCaptionAndKind,
   "2026_11_28_0200_add_listing_exact_address": addListingExactAddress,
   "2026_11_28_0300_add_listing_exact_place": addListingExactPlace,
+  "2026_11_28_0400_add_listing_details": addListingDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

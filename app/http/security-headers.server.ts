@@ -1,5 +1,6 @@
 import type { RequestHandler } from "express";
 import type { Config } from "#app/config.server.ts";
+import { TOUR_FRAME_ORIGINS } from "#app/modules/listing/listing.tour.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -35,6 +36,8 @@ export function securityHeaders(config: Config): RequestHandler {
             .replace(/ +/g, " ")
             .trimEnd(),
           "connect-src 'self'",
+          // A listing's video or virtual tour, embedded once the visitor presses play (listing.tour.ts).
+          `frame-src ${TOUR_FRAME_ORIGINS.join(" ")}`,
           "font-src 'self'",
           "object-src 'none'",
           "base-uri 'self'",

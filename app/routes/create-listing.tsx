@@ -24,7 +24,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireVerifiedUser(context, url);
   const { config } = context.get(servicesContext);
-  return { photosMax: config.listingPhotosMax, map: config.map };
+  return { photosMax: config.listingPhotosMax, map: config.map, areaUnit: config.areaUnit };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -51,6 +51,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
         photosMax={loaderData.photosMax}
         actionData={actionData}
         map={loaderData.map}
+        areaUnit={loaderData.areaUnit}
       />
     </main>
   );

@@ -29,9 +29,10 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     const listing = await findEditableListing(db, user, params.listingId);
     return {
       listingId: listing.id,
-      defaults: listingFormDefaults(listing, config.images.baseUrl),
+      defaults: listingFormDefaults(listing, config.images.baseUrl, config.areaUnit),
       photosMax: config.listingPhotosMax,
       map: config.map,
+      areaUnit: config.areaUnit,
     };
   } catch (error) {
     throw refusal(context, error);
@@ -73,6 +74,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         photosMax={loaderData.photosMax}
         actionData={actionData}
         map={loaderData.map}
+        areaUnit={loaderData.areaUnit}
       />
     </main>
   );

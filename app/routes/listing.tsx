@@ -1,12 +1,15 @@
 import { data, Link, redirect } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
+import { ListingAbout } from "#app/components/listing/listing-about.tsx";
 import { SaveButton } from "#app/components/listing/listing-card.tsx";
+import { ListingDetails } from "#app/components/listing/listing-details.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
 import { FLOOR_PLAN_SECTION_ID, ListingFloorPlans } from "#app/components/listing/listing-floor-plans.tsx";
 import { ListingGallery } from "#app/components/listing/listing-gallery.tsx";
 import { JsonLd } from "#app/components/listing/listing-json-ld.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
+import { ListingTour } from "#app/components/listing/listing-tour.tsx";
 import { OwnerActions } from "#app/components/listing/owner-actions.tsx";
 import { ShareButton } from "#app/components/listing/share-button.tsx";
 import { TimeAgo } from "#app/components/listing/time-ago.tsx";
@@ -17,6 +20,7 @@ import { readForm } from "#app/http/request-body.server.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
+import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
   findLatestPriceChange,
@@ -33,6 +37,7 @@ import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts";
 import { changeListingStatus, renewOwnListing } from "#app/modules/listing/listing.service.server.ts";
 import { priceChangeLabel, STATUS_MESSAGES } from "#app/modules/listing/listing.status.ts";
+import { parseTour, tourEmbedUrl } from "#app/modules/listing/listing.tour.ts";
 import { findListingModeration, isAdministrator } from "#app/modules/moderation/moderation.repo.server.ts";
 import { MODERATION_MESSAGES } from "#app/modules/moderation/moderation.rules.ts";
 import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
@@ -87,7 +92,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     map: config.map,
     publicUrl: config.publicUrl,
     imageBaseUrl: config.images.baseUrl,
+    areaUnit: config.areaUnit,
+    // The frame's URL is built here from the link's parsed id: the page never embeds the link as typed.
+    tourEmbedUrl: tourOf(listing.tourUrl),
   };
+}
+
+function tourOf(link: string | null) {
+  const tour = link ? parseTour(link) : null;
+  return tour ? tourEmbedUrl(tour) : null;
 }
 
 /** The owner's status buttons: set-status (let, sold, available) and renew, back to this page. */
@@ -132,12 +145,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     saved,
     priceChange,
     now,
+    areaUnit,
+    tourEmbedUrl: tourUrl,
   } = loaderData;
   const listed = isListed(listing);
   const i18n = useI18n();
   const { t, translate } = i18n;
   const { amount, suffix } = priceParts(listing, i18n);
   const regular = regularPriceLabel(listing, i18n);
+  const monthlyTotal = totalMonthlyCost(listing);
   return (
     <main className="page pt-4 lg:pt-6">
       <div className="mb-4 flex items-center justify-between gap-4">
@@ -173,8 +189,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             name={listing.name}
             floorPlanHref={listing.floorPlans.length > 0 ? `#${FLOOR_PLAN_SECTION_ID}` : undefined}
           />
-          <div className="px-4 sm:px-0">
-            <ListingFacts listing={listing} />
+          <div className="flex flex-col gap-8 px-4 sm:px-0">
+            <ListingFacts listing={listing} areaUnit={areaUnit} />
+            <ListingAbout description={listing.description} />
+            <ListingDetails listing={listing} areaUnit={areaUnit} />
+            {tourUrl ? <ListingTour embedUrl={tourUrl} name={listing.name} /> : null}
           </div>
           <div className="px-4 sm:px-0 empty:hidden">
             <ListingFloorPlans key={listing.id} floorPlans={listing.floorPlans} name={listing.name} />
@@ -197,6 +216,15 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 </>
               ) : null}
             </p>
+            {monthlyTotal === null ? null : (
+              <p className="text-sm text-muted">
+                {t("Total monthly cost")}{" "}
+                <span className="font-semibold text-ink">
+                  {i18n.money(monthlyTotal)}
+                  {t(" / Month")}
+                </span>
+              </p>
+            )}
             {priceChange ? (
               <p className="text-sm font-semibold">{priceChangeLabel(priceChange, i18n)}</p>
             ) : null}
@@ -247,7 +275,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           </section>
         </aside>
       </div>
-      <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl)} />
+      <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl, areaUnit)} />
     </main>
   );
 }

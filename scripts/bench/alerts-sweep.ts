@@ -38,7 +38,7 @@ try {
       bedrooms: 1 + (i % 5),
       bathrooms: 1 + (i % 3),
       parking: i % 3 === 0,
-      furnished: i % 4 === 0,
+      furnished: i % 4 === 0 ? "furnished" : "unfurnished",
       location: `${i} Main Street, ${city}`,
       offer,
       regularPrice,

@@ -381,7 +381,7 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
     bedrooms: 3,
     bathrooms: 1,
     parking: true,
-    furnished: true,
+    furnished: "furnished" as const,
     offer: true,
     regularPrice: 2_350,
     discountedPrice: 2_300,
@@ -469,6 +469,8 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
   await page.screenshot({ path: screenshotPath("listing-desktop"), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/category/rent/${listing.id}`);
+  // The map loads as it nears the screen: on a phone it is below the listing's facts.
+  await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
   await marker.scrollIntoViewIfNeeded();
   await expect(page.locator(".leaflet-tile-loaded").first()).toBeVisible();
   await page.screenshot({ path: screenshotPath("listing-mobile"), fullPage: true });
@@ -483,7 +485,7 @@ test("the singular counts and a sale without an offer read right", async ({ page
     bedrooms: 1,
     bathrooms: 2,
     parking: false,
-    furnished: false,
+    furnished: "unfurnished" as const,
     regularPrice: 1_234_567,
     timestamp: later(),
   });

@@ -8,6 +8,7 @@ import sharp from "sharp";
 import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture, openAppData } from "#tests/support/app-data.ts";
 import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { fillRequiredDetails } from "#tests/support/listing-form.ts";
 import { signedIn } from "#tests/support/sessions.ts";
 import { startEmptyApp } from "./empty-app.ts";
 
@@ -57,6 +58,7 @@ async function fillBasics(page: Page, name: string) {
   await page.getByLabel("Name").fill(name);
   await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1850");
+  await fillRequiredDetails(page);
 }
 
 async function expectAccessible(page: Page) {

@@ -6,6 +6,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import sharp from "sharp";
 import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture } from "#tests/support/app-data.ts";
+import { fillRequiredDetails } from "#tests/support/listing-form.ts";
 import { signedIn } from "#tests/support/sessions.ts";
 
 /**
@@ -50,6 +51,7 @@ async function typeAddress(page: Page, address: string) {
 
 async function finishAndCreate(page: Page, price: string) {
   await page.getByLabel("Regular Price").fill(price);
+  await fillRequiredDetails(page);
   await page.getByLabel("Images", { exact: true }).setInputFiles([photo]);
   await expect(page.getByText("1 of 6 images uploaded")).toBeVisible();
   await page.getByRole("button", { name: "Create Listing" }).click();

@@ -45,14 +45,20 @@ async function seedHomes(data: AppData, word: string) {
   const owner = await createUser(data.db);
   const base = {
     parking: false,
-    furnished: false,
+    furnished: "unfurnished" as const,
     offer: false,
     bedrooms: 1,
     bathrooms: 1,
     discountedPrice: null,
   };
   const homes = [
-    { ...base, name: `${word} Attic`, type: "rent" as const, regularPrice: 900, furnished: true },
+    {
+      ...base,
+      name: `${word} Attic`,
+      type: "rent" as const,
+      regularPrice: 900,
+      furnished: "furnished" as const,
+    },
     {
       ...base,
       name: `${word} Bungalow`,
@@ -72,7 +78,7 @@ async function seedHomes(data: AppData, word: string) {
       bedrooms: 3,
       bathrooms: 2,
       parking: true,
-      furnished: true,
+      furnished: "furnished" as const,
     },
     {
       ...base,
@@ -93,7 +99,7 @@ async function seedHomes(data: AppData, word: string) {
       bedrooms: 4,
       bathrooms: 3,
       parking: true,
-      furnished: true,
+      furnished: "furnished" as const,
     },
     ...Array.from({ length: 9 }, (_, index) => ({
       ...base,

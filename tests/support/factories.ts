@@ -3,6 +3,12 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
 import { insertImage } from "#app/modules/image/image.repo.server.ts";
+import { DETAIL_FIELDS } from "#app/modules/listing/listing.schema.ts";
+
+/** A listing's details as a listing saved before they were asked has them: none. */
+export const NO_LISTING_DETAILS = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, null])) as {
+  [Field in (typeof DETAIL_FIELDS)[number]]: null;
+};
 
 /**
  * Inserts a user row as better-auth would, without a password: an owner of test data who never signs in.
@@ -39,7 +45,7 @@ export function testListingRow(userRef: string, overrides: Partial<NewListingRow
     bedrooms: 2,
     bathrooms: 1,
     parking: false,
-    furnished: true,
+    furnished: "furnished",
     location: "12 Rue de Rivoli, Paris, France",
     offer: false,
     regularPrice: 1500,

@@ -1,6 +1,7 @@
 import type { NewListingRow } from "#app/db/schema.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import { LISTING_LIMITS } from "#app/modules/listing/listing.schema.ts";
+import { generateDetails } from "./demo-data.details.ts";
 import type { DemoPhoto, ExteriorPhoto, HomeKind, InteriorPhoto } from "./demo-data.photos.ts";
 import { CITIES, type City } from "./demo-data.places.ts";
 import type { Random } from "./demo-data.random.ts";
@@ -65,14 +66,19 @@ export function generateListing(
   const kind = random.pick(home.words);
   const regularPrice = price(random, city, type, bedrooms);
   const offer = random.chance(0.3);
-  return {
+  const name = listingName(random, kind, FEATURES[cover.kind], street.area, city.name, type);
+  const parking = random.chance(bedrooms >= 4 ? 0.8 : 0.35);
+  const furnished = random.chance(type === "rent" ? 0.55 : 0.15);
+  const location = address(random, city, street.name);
+  const fields = {
     type,
-    name: listingName(random, kind, FEATURES[cover.kind], street.area, city.name, type),
+    name,
     bedrooms,
     bathrooms,
-    parking: random.chance(bedrooms >= 4 ? 0.8 : 0.35),
-    furnished: random.chance(type === "rent" ? 0.55 : 0.15),
-    location: address(random, city, street.name),
+    parking,
+    // Some of the furnished rents are furnished in part.
+    furnished: furnished ? "furnished" : "unfurnished",
+    location,
     offer,
     regularPrice,
     discountedPrice: offer ? discounted(random, regularPrice, type) : null,
@@ -80,7 +86,21 @@ export function generateListing(
     lat: round6(street.lat + (random.next() - 0.5) * 0.004),
     lng: round6(street.lng + (random.next() - 0.5) * 0.004),
     photos: [cover, ...rooms(random, pool)],
-  };
+  } satisfies GeneratedListing;
+  // Drawn after the fields above, so a seed gives the same homes as before they had details.
+  const feature = random.pick(FEATURES[cover.kind]);
+  const details = generateDetails(random, {
+    kind: cover.kind,
+    type,
+    bedrooms,
+    bathrooms,
+    regularPrice,
+    area: street.area,
+    city: city.name,
+    feature,
+  });
+  const partly = fields.furnished === "furnished" && random.chance(0.3);
+  return { ...fields, ...details, furnished: partly ? "partly" : fields.furnished };
 }
 
 function listingName(

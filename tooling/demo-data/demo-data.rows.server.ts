@@ -9,9 +9,9 @@ import { stableId } from "./demo-data.random.ts";
 
 export type NewImageRow = Insertable<ImageTable>;
 
-// SQLite binds at most 32,766 parameters per statement and PostgreSQL 65,535: 1,000 listings (15 columns)
-// or 2,000 images (8 columns) per INSERT stay well below both.
-const LISTINGS_PER_INSERT = 1000;
+// SQLite binds at most 32,766 parameters per statement and PostgreSQL 65,535: 500 listings (up to 40 columns
+// with their details) or 2,000 images (8 columns) per INSERT stay well below both.
+const LISTINGS_PER_INSERT = 500;
 const IMAGES_PER_INSERT = 2000;
 
 /** The listing row for generated fields. */

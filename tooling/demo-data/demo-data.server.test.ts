@@ -114,6 +114,37 @@ describe("seed", () => {
     }
   });
 
+  it("tells each home's story as its kind has it: a description, an area, a flat's floor, a cabin's plot", async () => {
+    for (const listing of await listingsWithImages()) {
+      const cover = EXTERIOR_PHOTOS.find((photo) =>
+        listing.images[0]!.storageKey.includes(`-${photo.file.replace(".jpg", "")}-`),
+      )!;
+      const story = `${listing.name}: ${listing.description}`;
+      expect(listing.description!.length, story).toBeGreaterThanOrEqual(30);
+      expect(listing.description!.split(". ").length, story).toBeGreaterThanOrEqual(2);
+      expect(listing.propertyType, story).toBe(
+        cover.kind === "villa" || cover.kind === "cabin" ? "house" : cover.kind,
+      );
+      expect(Number(listing.livingArea), story).toBeGreaterThan(20);
+      expect(listing.rooms!, story).toBeGreaterThanOrEqual(listing.bedrooms);
+      if (cover.kind === "flat") {
+        expect(listing.floor, story).not.toBeNull();
+        expect(listing.floor!, story).toBeLessThan(listing.floorsTotal!);
+        expect(listing.plotArea, story).toBeNull();
+      } else {
+        expect(Number(listing.plotArea), story).toBeGreaterThan(0);
+      }
+      if (listing.type === "rent") {
+        expect(listing.availableFrom, story).toMatch(/^(now|\d{4}-\d{2}-\d{2})$/);
+        expect(listing.monthlyCharges, story).not.toBeNull();
+        expect(listing.serviceCharge, story).toBeNull();
+      } else {
+        expect(listing.availableFrom, story).toBeNull();
+        expect(listing.deposit, story).toBeNull();
+      }
+    }
+  });
+
   it("names each listing after what its cover shows: a flat is a flat, a cabin a cabin", async () => {
     const words = Object.entries(HOME_WORDS).flatMap(([kind, home]) =>
       home.words.map((word) => ({ kind: kind as HomeKind, word })),

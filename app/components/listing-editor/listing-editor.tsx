@@ -7,7 +7,8 @@ import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { FieldErrors, Refusal } from "#app/http/errors.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
-import type { ListingType } from "#app/modules/listing/listing.model.ts";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
+import type { ListingType, PropertyType } from "#app/modules/listing/listing.model.ts";
 import {
   LISTING_FIELDS,
   LISTING_LIMITS,
@@ -20,9 +21,12 @@ import {
   validateListingForm,
 } from "#app/modules/listing/listing.schema.ts";
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
+import { CostFields } from "./cost-fields.tsx";
+import { FormSection } from "./detail-inputs.tsx";
+import { AboutFields, BuildingFields, SizeFields, TourFields } from "./detail-sections.tsx";
+import { LocationFields } from "./location-fields.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
-import { PinField } from "./pin-field.tsx";
 import { TextField } from "./text-field.tsx";
 import { usePhotoUploads } from "./use-photo-uploads.ts";
 import { usePin } from "./use-pin.ts";
@@ -36,13 +40,15 @@ type Props = {
   actionData: Refusal<ListingFormField> | undefined;
   /** The tile server of the pin's map (from the server's configuration). */
   map: { tileUrl: string; attribution: string };
+  /** The site's area unit (AREA_UNIT): the form's areas are in it. */
+  areaUnit: AreaUnit;
 };
 
 const TYPE_OPTIONS = [
   { label: msg("Sell"), value: "sale" },
   { label: msg("Rent"), value: "rent" },
 ] as const;
-const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
+const { nameMin, nameMax, roomsMin, roomsMax, priceMin, priceMax } = LISTING_LIMITS;
 
 /** The element to focus for a field that failed (the first button of a choice, the file input for images). */
 const fieldId = (field: ListingFormField) => `listing-${CAPTIONS_OF[field] ?? field}`;
@@ -65,8 +71,10 @@ const FLOOR_PLAN_LIMIT = {
  * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
  * "Images not uploaded" until it is retried or removed.
  */
-export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map }: Props) {
+export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map, areaUnit }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
+  // Land asks for its plot area rather than a living area.
+  const [propertyType, setPropertyType] = useState<PropertyType | null>(defaults.propertyType);
   const i18n = useI18n();
   const { t, translate } = i18n;
   const [offer, setOffer] = useState(defaults.offer);
@@ -159,120 +167,109 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         minLength={nameMin}
         maxLength={nameMax}
       />
-      <div className="grid grid-cols-2 gap-4">
-        {(["bedrooms", "bathrooms"] as const).map((rooms) => (
-          <NumberField
-            key={rooms}
-            {...field(rooms)}
-            label={rooms === "bedrooms" ? t("Bedrooms") : t("Bathrooms")}
-            defaultValue={defaults[rooms]}
-            min={roomsMin}
-            max={roomsMax}
-          />
-        ))}
-      </div>
-      {(["parking", "furnished"] as const).map((amenity) => (
+      <FormSection id="listing-section-about" title={t("About the home")}>
+        <AboutFields
+          field={field}
+          defaults={defaults}
+          onPropertyType={(value) => {
+            setPropertyType(value);
+            form.clear("propertyType");
+          }}
+        />
         <ChoiceField
-          key={amenity}
-          {...field(amenity)}
-          label={amenity === "parking" ? t("Parking spot") : t("Furnished")}
-          defaultValue={String(defaults[amenity])}
+          {...field("parking")}
+          label={t("Parking spot")}
+          defaultValue={String(defaults.parking)}
           options={YES_NO}
-          onChange={() => form.clear(amenity)}
+          onChange={() => form.clear("parking")}
           disabled={!hydrated}
         />
-      ))}
-      <div className="flex flex-col gap-3">
-        <TextField
-          {...field("address")}
-          label={t("Address")}
-          defaultValue={defaults.address}
-          maxLength={addressMax}
-          rows={3}
-          onInput={pin.typed}
-          onBlur={(value) => void pin.lookup(value)}
-        />
-        <PinField id={fieldId("lat")} state={pin} map={map} error={errors.lat ?? errors.lng} />
-        <div className="flex items-start gap-3">
-          {/* Sent when the box is unticked; a ticked box sends "true" after it. */}
-          <input type="hidden" name="exactAddress" value="false" />
-          <input
-            id={fieldId("exactAddress")}
-            type="checkbox"
-            name="exactAddress"
-            value="true"
-            defaultChecked={defaults.exactAddress}
-            aria-describedby="listing-exactAddress-hint"
-            className="mt-0.5 size-5 shrink-0 accent-brand"
-          />
-          <div>
-            <label htmlFor={fieldId("exactAddress")} className="font-semibold">
-              {t("Show exact address")}
-            </label>
-            <p id="listing-exactAddress-hint" className="text-sm text-muted">
-              {t(
-                "When off, visitors see the street without the house number, and an area of about 300 m instead of a pin.",
-              )}
-            </p>
-          </div>
+      </FormSection>
+      <FormSection id="listing-section-size" title={t("Size and layout")}>
+        <SizeFields field={field} defaults={defaults} areaUnit={areaUnit} propertyType={propertyType} />
+        <div className="grid grid-cols-2 gap-4">
+          {(["bedrooms", "bathrooms"] as const).map((rooms) => (
+            <NumberField
+              key={rooms}
+              {...field(rooms)}
+              label={rooms === "bedrooms" ? t("Bedrooms") : t("Bathrooms")}
+              defaultValue={defaults[rooms]}
+              min={roomsMin}
+              max={roomsMax}
+            />
+          ))}
         </div>
-      </div>
-      <ChoiceField
-        {...field("offer")}
-        label={t("Offer")}
-        defaultValue={String(defaults.offer)}
-        options={YES_NO}
-        onChange={(value) => {
-          setOffer(value === "true");
-          form.clear("offer");
-        }}
-        disabled={!hydrated}
-      />
-      <NumberField
-        {...field("regularPrice")}
-        label={t("Regular Price")}
-        defaultValue={defaults.regularPrice}
-        min={priceMin}
-        max={priceMax}
-        suffix={suffix}
-      />
-      {offer ? (
+      </FormSection>
+      <FormSection id="listing-section-building" title={t("Building")}>
+        <BuildingFields field={field} defaults={defaults} />
+      </FormSection>
+      <FormSection id="listing-section-location" title={t("Location")}>
+        <LocationFields field={field} defaults={defaults} pin={pin} map={map} />
+      </FormSection>
+      <FormSection id="listing-section-costs" title={t("Costs")}>
+        <ChoiceField
+          {...field("offer")}
+          label={t("Offer")}
+          defaultValue={String(defaults.offer)}
+          options={YES_NO}
+          onChange={(value) => {
+            setOffer(value === "true");
+            form.clear("offer");
+          }}
+          disabled={!hydrated}
+        />
         <NumberField
-          {...field("discountedPrice")}
-          label={t("Discounted Price")}
-          value={discountedPrice}
-          onChange={(event) => setDiscountedPrice(event.target.value)}
+          {...field("regularPrice")}
+          label={t("Regular Price")}
+          defaultValue={defaults.regularPrice}
           min={priceMin}
           max={priceMax}
           suffix={suffix}
         />
-      ) : (
-        <input type="hidden" name="discountedPrice" value={discountedPrice} />
-      )}
-      <PhotoField
-        id={fieldId("imageIds")}
-        kind="photo"
-        photos={photos}
-        max={photosMax}
-        error={errors.imageIds ?? errors.imageCaptions}
-        onEdit={() => {
-          form.clear("imageIds");
-          form.clear("imageCaptions");
-        }}
-        disabled={!hydrated}
-      />
-      <PhotoField
-        id={fieldId("floorPlanIds")}
-        kind="floorPlan"
-        photos={floorPlans}
-        max={LISTING_LIMITS.maxFloorPlans}
-        error={errors.floorPlanIds ?? errors.floorPlanCaptions}
-        onEdit={() => {
-          form.clear("floorPlanIds");
-          form.clear("floorPlanCaptions");
-        }}
-        disabled={!hydrated}
-      />
+        {offer ? (
+          <NumberField
+            {...field("discountedPrice")}
+            label={t("Discounted Price")}
+            value={discountedPrice}
+            onChange={(event) => setDiscountedPrice(event.target.value)}
+            min={priceMin}
+            max={priceMax}
+            suffix={suffix}
+          />
+        ) : (
+          <input type="hidden" name="discountedPrice" value={discountedPrice} />
+        )}
+        <CostFields field={field} defaults={defaults} type={type} currency={i18n.currencySymbol} />
+      </FormSection>
+      <FormSection id="listing-section-photos" title={t("Photos and floor plans")}>
+        <PhotoField
+          id={fieldId("imageIds")}
+          kind="photo"
+          photos={photos}
+          max={photosMax}
+          error={errors.imageIds ?? errors.imageCaptions}
+          onEdit={() => {
+            form.clear("imageIds");
+            form.clear("imageCaptions");
+          }}
+          disabled={!hydrated}
+        />
+        <PhotoField
+          id={fieldId("floorPlanIds")}
+          kind="floorPlan"
+          photos={floorPlans}
+          max={LISTING_LIMITS.maxFloorPlans}
+          error={errors.floorPlanIds ?? errors.floorPlanCaptions}
+          onEdit={() => {
+            form.clear("floorPlanIds");
+            form.clear("floorPlanCaptions");
+          }}
+          disabled={!hydrated}
+        />
+      </FormSection>
+      <FormSection id="listing-section-tour" title={t("Tour")}>
+        <TourFields field={field} defaults={defaults} />
+      </FormSection>
       {/* Without an offer the discount has no field of its own to show its message under. */}
       {!offer && form.checkedHere && errors.discountedPrice ? (
         <p role="alert" className="alert-error">

@@ -1,5 +1,6 @@
 import { BathIcon, BedIcon } from "#app/components/icons.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
+import { type AreaUnit, areaLabel, FURNISHING_LABELS } from "#app/modules/listing/listing.details.ts";
 import { type Listing, statusBadge } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
@@ -11,9 +12,9 @@ import {
 
 /**
  * The detail page's text: name and price (the price and its "/ Month" never apart), location, For Rent/Sale
- * (neutral) and the discount (green), rooms and amenities.
+ * (neutral) and the discount (green), rooms, area and amenities.
  */
-export function ListingFacts({ listing }: { listing: Listing }) {
+export function ListingFacts({ listing, areaUnit }: { listing: Listing; areaUnit: AreaUnit }) {
   const i18n = useI18n();
   const { t, translate } = i18n;
   const discount = discountLabel(listing, i18n);
@@ -40,8 +41,13 @@ export function ListingFacts({ listing }: { listing: Listing }) {
         <li className="inline-flex items-center gap-2">
           <BathIcon /> {bathroomsLabel(listing.bathrooms, i18n)}
         </li>
+        {listing.livingArea !== null ? (
+          <li>{areaLabel(listing.livingArea, areaUnit, i18n)}</li>
+        ) : listing.plotArea !== null ? (
+          <li>{areaLabel(listing.plotArea, areaUnit, i18n)}</li>
+        ) : null}
         {listing.parking ? <li>{t("Parking Spot")}</li> : null}
-        {listing.furnished ? <li>{t("Furnished")}</li> : null}
+        {listing.furnished === "unfurnished" ? null : <li>{t(FURNISHING_LABELS[listing.furnished])}</li>}
       </ul>
     </div>
   );

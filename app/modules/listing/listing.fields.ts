@@ -1,6 +1,13 @@
 import type { ListingTable, OwnerOnlyListingColumn } from "#app/db/schema.ts";
 import { type MessageKey, msg, type PluralKey } from "#app/modules/i18n/i18n.ts";
-import { LISTING_STATUSES, LISTING_TYPES } from "./listing.model.ts";
+import {
+  CONDITIONS,
+  FURNISHING,
+  LISTING_STATUSES,
+  LISTING_TYPES,
+  PETS,
+  PROPERTY_TYPES,
+} from "./listing.model.ts";
 
 // What a listing field is, once, by its column of the listing table: its type and limits, how the form asks
 // for it, whether a search filters or sorts by it, and where it shows. Lists that follow from it are derived
@@ -15,7 +22,8 @@ export type FieldKind = "id" | "text" | "choice" | "integer" | "number" | "boole
  * How a search filters by a field, its URL parameters (a public interface: linked and bookmarked), and how a
  * saved search says it in words (alert e-mails, Profile):
  * - "equals": one value of the field's choices, said as `says` of that value (`unset`: said when none is);
- * - "flag": only listings where it is true (`param=1`), said as `says` ("parking");
+ * - "flag": only listings where it is true (`param=1`), said as `says` ("parking"); on a choice, those whose
+ *   value is not `unless` ("furnished=1": partly or fully furnished);
  * - "atLeast": the value or more, said as the plural `says` ("2+ bedrooms");
  * - "range": between two parameters, either may be missing, said by its values in the field's `unit`
  *   ("$500 to $1,500", "from 72 m²");
@@ -24,7 +32,7 @@ export type FieldKind = "id" | "text" | "choice" | "integer" | "number" | "boole
  */
 export type FieldFilter =
   | { op: "equals"; param: string; says: Readonly<Record<string, MessageKey>>; unset?: MessageKey }
-  | { op: "flag"; param: string; says: MessageKey }
+  | { op: "flag"; param: string; says: MessageKey; unless?: string }
   | { op: "atLeast"; param: string; says: { one: string; other: PluralKey } }
   | { op: "range"; min: string; max: string }
   | { op: "words" }
@@ -41,7 +49,12 @@ export type ListingField = {
   /** How its values read: "money" in the site's currency, else a number followed by this unit ("m²"). */
   unit?: string;
   /** The form's label, and how it asks: a text, a whole number, Yes/No, one of the choices. */
-  form?: { label: string; input: "text" | "number" | "yesNo" | "choice" };
+  form?: {
+    label: string;
+    input: "text" | "longText" | "number" | "area" | "money" | "yesNo" | "choice" | "date" | "url";
+  };
+  /** Its name in the RESO Data Dictionary, for the listing feeds (none where the dictionary has no field). */
+  reso?: string;
   filter?: FieldFilter;
   /** The search's sorts by this field: its URL name and label, each way it is offered. */
   sorts?: readonly { name: string; tag: string; direction: "asc" | "desc"; label: string }[];
@@ -141,10 +154,13 @@ export const LISTING_COLUMNS = {
     jsonLd: true,
     shown: true,
   },
+  // "furnished=1" (a public URL, saved searches) keeps meaning furnished at all: partly or fully.
   furnished: {
-    kind: "boolean",
-    form: { label: "Furnished", input: "yesNo" },
-    filter: { op: "flag", param: "furnished", says: msg("furnished") },
+    kind: "choice",
+    values: FURNISHING,
+    form: { label: "Furnished", input: "choice" },
+    filter: { op: "flag", param: "furnished", says: msg("furnished"), unless: "unfurnished" },
+    reso: "Furnished",
     jsonLd: true,
     shown: true,
   },
@@ -181,6 +197,183 @@ export const LISTING_COLUMNS = {
     form: { label: "Discounted price", input: "number" },
     card: true,
     jsonLd: true,
+    shown: true,
+  },
+
+  // What the listing tells about the home. Nullable: listings saved before these were asked have none, and
+  // stay listed; the form requires description, property type and an area on save (listing.schema.ts).
+  description: {
+    kind: "text",
+    nullable: true,
+    min: 30,
+    max: 5000,
+    form: { label: "Description", input: "longText" },
+    reso: "PublicRemarks",
+    jsonLd: true,
+    shown: true,
+  },
+  propertyType: {
+    kind: "choice",
+    nullable: true,
+    values: PROPERTY_TYPES,
+    form: { label: "Property type", input: "choice" },
+    reso: "PropertySubType",
+    jsonLd: true,
+    shown: true,
+  },
+  // Square metres, whatever AREA_UNIT the form and page use.
+  livingArea: {
+    kind: "number",
+    nullable: true,
+    min: 1,
+    max: 100_000,
+    unit: "m²",
+    form: { label: "Living area", input: "area" },
+    reso: "LivingArea",
+    jsonLd: true,
+    shown: true,
+  },
+  plotArea: {
+    kind: "number",
+    nullable: true,
+    min: 1,
+    max: 10_000_000,
+    unit: "m²",
+    form: { label: "Plot area", input: "area" },
+    reso: "LotSizeArea",
+    shown: true,
+  },
+  rooms: {
+    kind: "integer",
+    nullable: true,
+    min: 1,
+    max: 100,
+    form: { label: "Rooms", input: "number" },
+    reso: "RoomsTotal",
+    jsonLd: true,
+    shown: true,
+  },
+  yearBuilt: {
+    kind: "integer",
+    nullable: true,
+    // The upper bound is this year + 5 (listing.schema.ts): a building may be sold before it is finished.
+    min: 1500,
+    form: { label: "Year built", input: "number" },
+    reso: "YearBuilt",
+    jsonLd: true,
+    shown: true,
+  },
+  condition: {
+    kind: "choice",
+    nullable: true,
+    values: CONDITIONS,
+    form: { label: "Condition", input: "choice" },
+    reso: "PropertyCondition",
+    shown: true,
+  },
+  floor: {
+    kind: "integer",
+    nullable: true,
+    min: -5,
+    max: 200,
+    form: { label: "Floor", input: "number" },
+    reso: "EntryLevel",
+    shown: true,
+  },
+  floorsTotal: {
+    kind: "integer",
+    nullable: true,
+    min: 1,
+    max: 200,
+    form: { label: "Floors in building", input: "number" },
+    reso: "StoriesTotal",
+    shown: true,
+  },
+  lift: {
+    kind: "boolean",
+    nullable: true,
+    form: { label: "Lift", input: "yesNo" },
+    reso: "AccessibilityFeatures",
+    shown: true,
+  },
+  stepFree: {
+    kind: "boolean",
+    nullable: true,
+    form: { label: "Step-free access", input: "yesNo" },
+    reso: "AccessibilityFeatures",
+    shown: true,
+  },
+  // Rent only: a date (YYYY-MM-DD) or "now".
+  availableFrom: {
+    kind: "text",
+    nullable: true,
+    max: 10,
+    form: { label: "Available from", input: "date" },
+    reso: "AvailabilityDate",
+    jsonLd: true,
+    shown: true,
+  },
+  leaseMonths: {
+    kind: "integer",
+    nullable: true,
+    min: 1,
+    max: 120,
+    form: { label: "Minimum lease", input: "number" },
+    reso: "LeaseTerm",
+    shown: true,
+  },
+  deposit: {
+    kind: "integer",
+    nullable: true,
+    min: 0,
+    max: 750_000_000,
+    unit: "money",
+    form: { label: "Deposit", input: "money" },
+    shown: true,
+  },
+  monthlyCharges: {
+    kind: "integer",
+    nullable: true,
+    min: 0,
+    max: 1_000_000,
+    unit: "money",
+    form: { label: "Monthly charges", input: "money" },
+    shown: true,
+  },
+  heatingIncluded: {
+    kind: "boolean",
+    nullable: true,
+    form: { label: "Heating included", input: "yesNo" },
+    reso: "RentIncludes",
+    shown: true,
+  },
+  // Sale only: per month.
+  serviceCharge: {
+    kind: "integer",
+    nullable: true,
+    min: 0,
+    max: 1_000_000,
+    unit: "money",
+    form: { label: "Service charge", input: "money" },
+    reso: "AssociationFee",
+    shown: true,
+  },
+  pets: {
+    kind: "choice",
+    nullable: true,
+    values: PETS,
+    form: { label: "Pets", input: "choice" },
+    reso: "PetsAllowed",
+    jsonLd: true,
+    shown: true,
+  },
+  // A YouTube, Vimeo or Matterport page (listing.tour.ts); the page embeds it only once the visitor asks.
+  tourUrl: {
+    kind: "text",
+    nullable: true,
+    max: 300,
+    form: { label: "Video or virtual tour", input: "url" },
+    reso: "VirtualTourURLUnbranded",
     shown: true,
   },
 

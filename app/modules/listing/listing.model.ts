@@ -8,6 +8,15 @@ import type { ListingFormFields } from "./listing.fields.ts";
 export const LISTING_TYPES = ["rent", "sale"] as const;
 export type ListingType = (typeof LISTING_TYPES)[number];
 
+/** What kind of home it is; a room is only let, land only sold (listing.schema.ts). */
+export const PROPERTY_TYPES = ["flat", "house", "townhouse", "studio", "room", "land"] as const;
+export type PropertyType = (typeof PROPERTY_TYPES)[number];
+export const CONDITIONS = ["newBuild", "good", "needsRenovation"] as const;
+export const PETS = ["allowed", "notAllowed", "byArrangement"] as const;
+/** How furnished: "furnished" in a search means partly or fully. */
+export const FURNISHING = ["unfurnished", "partly", "furnished"] as const;
+export type Furnishing = (typeof FURNISHING)[number];
+
 /** A listing is available until its owner marks it let (rent) or sold (sale). */
 export const LISTING_STATUSES = ["available", "let", "sold"] as const;
 export type ListingStatus = (typeof LISTING_STATUSES)[number];
@@ -79,38 +88,48 @@ export type ListingWrite = Omit<
   exactPlace?: ListingPlace | null;
 };
 
+/** What only a listing's own page shows of it (its description, the home's details and costs), not a card. */
+export const PAGE_ONLY_FIELDS = [
+  "parking",
+  "furnished",
+  "geolocation",
+  "timestamp",
+  "userRef",
+  "publishedAt",
+  "changedAt",
+  "floorPlans",
+  "description",
+  "propertyType",
+  "livingArea",
+  "plotArea",
+  "rooms",
+  "yearBuilt",
+  "condition",
+  "floor",
+  "floorsTotal",
+  "lift",
+  "stepFree",
+  "availableFrom",
+  "leaseMonths",
+  "deposit",
+  "monthlyCharges",
+  "heatingIncluded",
+  "serviceCharge",
+  "pets",
+  "tourUrl",
+] as const satisfies readonly (keyof Listing)[];
+
 /**
  * What a listing card shows: the read shape without what only the detail page needs, and the cover photo
  * alone. Lists send these to the browser (ten per page) so the page data stays small.
  */
-export type ListingSummary = Omit<
-  Listing,
-  | "parking"
-  | "furnished"
-  | "geolocation"
-  | "timestamp"
-  | "userRef"
-  | "publishedAt"
-  | "changedAt"
-  | "floorPlans"
->;
+export type ListingSummary = Omit<Listing, (typeof PAGE_ONLY_FIELDS)[number]>;
 
 /** The card's share of a listing: its cover photo, not the gallery. */
-export function toListingSummary({
-  parking,
-  furnished,
-  geolocation,
-  timestamp,
-  userRef,
-  publishedAt,
-  changedAt,
-  floorPlans,
-  ...card
-}: Listing) {
-  return {
-    ...card,
-    images: card.images.slice(0, 1),
-  } satisfies ListingSummary;
+export function toListingSummary(listing: Listing): ListingSummary {
+  const card: Record<string, unknown> = { ...listing, images: listing.images.slice(0, 1) };
+  for (const field of PAGE_ONLY_FIELDS) delete card[field];
+  return card as ListingSummary;
 }
 
 /** Whether anyone can still take the home: available and not hidden as expired. */

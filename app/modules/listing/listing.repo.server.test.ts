@@ -83,12 +83,37 @@ describe(`listing pagination (${process.env.DATABASE_URL?.startsWith("postgres")
 });
 
 describe("listing reads", () => {
+  it("reads a listing's details as stored: areas in m², Yes/No as booleans", async () => {
+    const row = await createListing(testDb.db, ownerId, {
+      description: "A bright flat.\n\nWith two paragraphs.",
+      propertyType: "flat",
+      livingArea: 71.9999,
+      plotArea: null,
+      lift: true,
+      stepFree: false,
+      heatingIncluded: null,
+      availableFrom: "now",
+      pets: "allowed",
+    });
+    expect(await findListingById(testDb.db, row.id)).toMatchObject({
+      description: "A bright flat.\n\nWith two paragraphs.",
+      propertyType: "flat",
+      livingArea: 71.9999,
+      plotArea: null,
+      lift: true,
+      stepFree: false,
+      heatingIncluded: null,
+      availableFrom: "now",
+      pets: "allowed",
+    });
+  });
+
   it("returns a listing with its fields, booleans and photos as pages need them", async () => {
     const row = await createListing(testDb.db, ownerId, {
       type: "sale",
       offer: true,
       parking: true,
-      furnished: false,
+      furnished: "partly",
       regularPrice: 500_000,
       discountedPrice: 450_000,
     });
@@ -98,7 +123,11 @@ describe("listing reads", () => {
       type: "sale",
       offer: true,
       parking: true,
-      furnished: false,
+      furnished: "partly",
+      // A listing without details (saved before they were asked) reads them as null, Yes/No ones too.
+      description: null,
+      livingArea: null,
+      lift: null,
       regularPrice: 500_000,
       discountedPrice: 450_000,
       geolocation: { lat: 48.8566, lng: 2.3522 },

@@ -5,7 +5,7 @@ import { isWellFormedId } from "#app/db/ids.ts";
 import { decodeKeyset, encodeKeyset, keysetPage } from "#app/db/keyset.server.ts";
 import type { ImageRow, ListingRow, NewListingRow } from "#app/db/schema.ts";
 import { logger } from "#app/logger.server.ts";
-import { columnsOfKind, LISTING_SELECT } from "./listing.fields.ts";
+import { columnsOfKind, LISTING_COLUMNS, LISTING_SELECT, type ListingField } from "./listing.fields.ts";
 import {
   LISTING_TYPES,
   type Listing,
@@ -339,7 +339,11 @@ const EPOCH_COLUMNS = columnsOfKind("epochMs");
 /** A row's values as JavaScript has them: booleans (SQLite stores 0/1) and epoch ms (bigint) as numbers. */
 function fromRow(row: ListingRow): ListingRow {
   const values: Record<string, unknown> = { ...row };
-  for (const column of BOOLEAN_COLUMNS) values[column] = Boolean(row[column]);
+  for (const column of BOOLEAN_COLUMNS) {
+    // A Yes/No the lister did not answer stays null (lift, step-free access...).
+    const field: ListingField = LISTING_COLUMNS[column];
+    values[column] = row[column] == null && field.nullable ? null : Boolean(row[column]);
+  }
   for (const column of EPOCH_COLUMNS) if (row[column] != null) values[column] = Number(row[column]);
   return values as ListingRow;
 }
@@ -364,8 +368,11 @@ function toListing(row: ListingRow, images: ImageRow[]): Listing {
     ...fields,
     offer,
     parking: Boolean(fields.parking),
-    furnished: Boolean(fields.furnished),
     exactAddress: Boolean(fields.exactAddress),
+    // Converted by fromRow: null when not answered, else a boolean.
+    lift: fields.lift as boolean | null,
+    stepFree: fields.stepFree as boolean | null,
+    heatingIncluded: fields.heatingIncluded as boolean | null,
     expired: expiredAt != null,
     publishedAt: fields.publishedAt ?? fields.timestamp,
     changedAt: fields.changedAt ?? fields.timestamp,

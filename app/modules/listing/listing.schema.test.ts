@@ -15,7 +15,10 @@ function form(overrides: Record<string, unknown> = {}) {
     bedrooms: "2",
     bathrooms: "1",
     parking: "false",
-    furnished: "true",
+    furnished: "furnished",
+    description: "A sunny flat near the park, with a balcony and a renewed kitchen.",
+    propertyType: "flat",
+    livingArea: "72",
     address: "12 Rue de Rivoli, Paris",
     offer: "false",
     regularPrice: "1500",
@@ -41,7 +44,26 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
         bedrooms: 2,
         bathrooms: 1,
         parking: true,
-        furnished: true,
+        furnished: "furnished",
+        description: "A sunny flat near the park, with a balcony and a renewed kitchen.",
+        propertyType: "flat",
+        livingArea: 72,
+        plotArea: null,
+        rooms: null,
+        yearBuilt: null,
+        condition: null,
+        floor: null,
+        floorsTotal: null,
+        lift: null,
+        stepFree: null,
+        availableFrom: null,
+        leaseMonths: null,
+        deposit: null,
+        monthlyCharges: null,
+        heatingIncluded: null,
+        serviceCharge: null,
+        pets: null,
+        tourUrl: null,
         address: "12 Rue de Rivoli, Paris",
         exactAddress: true,
         offer: true,
@@ -53,6 +75,179 @@ describe("ListingFormSchema (SPEC.md section 5)", () => {
         floorPlanCaptions: [],
       },
     });
+  });
+
+  it("requires a description of 30 to 5,000 characters of plain text, its lines kept", () => {
+    expect(errorsOf(form({ description: "" })).description).toBe("Description is required");
+    expect(errorsOf(form({ description: undefined })).description).toBe("Description is required");
+    expect(errorsOf(form({ description: "Too short to say much." })).description).toBe(
+      "Description must be at least 30 characters",
+    );
+    expect(errorsOf(form({ description: "x".repeat(5001) })).description).toBe(
+      "Description must be at most 5,000 characters",
+    );
+    expect(errorsOf(form({ description: `${"A quiet flat. ".repeat(3)}\u0000` })).description).toBe(
+      "Description can not contain control characters",
+    );
+    const text = "First paragraph of the flat.\n\nSecond one,\nwith a <b>line</b> break.";
+    expect(validateListingForm(form({ description: `  ${text}  ` }))).toMatchObject({
+      data: { description: text },
+    });
+  });
+
+  it("requires a property type; a room is only let and land only sold", () => {
+    expect(errorsOf(form({ propertyType: "" })).propertyType).toBe("Choose the property type");
+    expect(errorsOf(form({ propertyType: "castle" })).propertyType).toBe("Choose the property type");
+    expect(errorsOf(form({ type: "sale", propertyType: "room" })).propertyType).toBe(
+      "A room can only be let: choose Rent or another property type",
+    );
+    expect(errorsOf(form({ type: "rent", propertyType: "land", plotArea: "500" })).propertyType).toBe(
+      "Land can only be sold: choose Sell or another property type",
+    );
+    expect(validateListingForm(form({ type: "rent", propertyType: "room" })).success).toBe(true);
+    expect(
+      validateListingForm(form({ type: "sale", propertyType: "land", livingArea: "", plotArea: "800" }))
+        .success,
+    ).toBe(true);
+  });
+
+  it("requires the living area, or the plot area for land, as positive numbers", () => {
+    expect(errorsOf(form({ livingArea: "" })).livingArea).toBe("Living area is required");
+    expect(errorsOf(form({ type: "sale", propertyType: "land", livingArea: "" })).plotArea).toBe(
+      "Plot area is required for land",
+    );
+    for (const bad of ["0", "-3", "many", "1e12"]) {
+      expect(errorsOf(form({ livingArea: bad })).livingArea, bad).toBe(
+        "Enter the area as a number greater than 0",
+      );
+    }
+    expect(validateListingForm(form({ livingArea: "72.5", plotArea: "300" }))).toMatchObject({
+      data: { livingArea: 72.5, plotArea: 300 },
+    });
+  });
+
+  it("checks rooms, year built, condition, floors and pets, each optional", () => {
+    expect(errorsOf(form({ rooms: "0" })).rooms).toBe("Rooms must be a whole number between 1 and 100");
+    expect(errorsOf(form({ rooms: "1", bedrooms: "2" })).rooms).toBe("Rooms can not be fewer than bedrooms");
+    expect(errorsOf(form({ yearBuilt: "1499" })).yearBuilt).toBe(
+      "Year built must be between 1500 and five years from now",
+    );
+    const tooLate = new Date().getUTCFullYear() + 6;
+    expect(errorsOf(form({ yearBuilt: String(tooLate) })).yearBuilt).toBe(
+      "Year built must be between 1500 and five years from now",
+    );
+    expect(validateListingForm(form({ yearBuilt: String(tooLate - 1) })).success).toBe(true);
+    expect(errorsOf(form({ condition: "ruin" })).condition).toBe("Choose the condition");
+    expect(errorsOf(form({ floor: "4", floorsTotal: "3" })).floor).toBe(
+      "Floor can not be above the floors in the building",
+    );
+    expect(errorsOf(form({ floor: "-6" })).floor).toBe("Floor must be a whole number between -5 and 200");
+    expect(errorsOf(form({ floorsTotal: "0" })).floorsTotal).toBe(
+      "Floors in building must be a whole number between 1 and 200",
+    );
+    expect(errorsOf(form({ pets: "cats" })).pets).toBe("Choose whether pets are allowed");
+    expect(
+      validateListingForm(
+        form({
+          rooms: "3",
+          yearBuilt: "1905",
+          condition: "good",
+          floor: "3",
+          floorsTotal: "3",
+          pets: "byArrangement",
+        }),
+      ),
+    ).toMatchObject({
+      data: { rooms: 3, yearBuilt: 1905, condition: "good", floor: 3, floorsTotal: 3, pets: "byArrangement" },
+    });
+  });
+
+  it("keeps a rent's terms and costs, and a sale's service charge, each for its own type only", () => {
+    const costs = {
+      availableFrom: "2027-03-01",
+      leaseMonths: "12",
+      deposit: "3000",
+      monthlyCharges: "180",
+      heatingIncluded: true,
+      serviceCharge: "90",
+    };
+    expect(validateListingForm(form(costs))).toMatchObject({
+      data: {
+        availableFrom: "2027-03-01",
+        leaseMonths: 12,
+        deposit: 3000,
+        monthlyCharges: 180,
+        heatingIncluded: true,
+        serviceCharge: null,
+      },
+    });
+    expect(validateListingForm(form({ ...costs, type: "sale" }))).toMatchObject({
+      data: {
+        availableFrom: null,
+        leaseMonths: null,
+        deposit: null,
+        monthlyCharges: null,
+        heatingIncluded: null,
+        serviceCharge: 90,
+      },
+    });
+    expect(validateListingForm(form({ availableFrom: "now" }))).toMatchObject({
+      data: { availableFrom: "now" },
+    });
+    for (const bad of ["2027-02-30", "tomorrow", "01/03/2027"]) {
+      expect(errorsOf(form({ availableFrom: bad })).availableFrom, bad).toBe(
+        "Available from must be a date or Now",
+      );
+    }
+    expect(errorsOf(form({ leaseMonths: "121" })).leaseMonths).toBe(
+      "Minimum lease must be a whole number of months between 1 and 120",
+    );
+    expect(errorsOf(form({ deposit: "-1" })).deposit).toBe("Enter a whole amount, 0 or more");
+    expect(errorsOf(form({ monthlyCharges: "12.5" })).monthlyCharges).toBe("Enter a whole amount, 0 or more");
+  });
+
+  it("takes furnishing as one of three, and the Yes/No of older forms", () => {
+    expect(validateListingForm(form({ furnished: "partly" }))).toMatchObject({
+      data: { furnished: "partly" },
+    });
+    expect(validateListingForm(form({ furnished: "true" }))).toMatchObject({
+      data: { furnished: "furnished" },
+    });
+    expect(validateListingForm(form({ furnished: "false" }))).toMatchObject({
+      data: { furnished: "unfurnished" },
+    });
+    expect(errorsOf(form({ furnished: "maybe" })).furnished).toBe("Choose how furnished the home is");
+  });
+
+  it("takes a tour only from YouTube, Vimeo or Matterport, over https", () => {
+    for (const link of [
+      "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      "https://youtu.be/dQw4w9WgXcQ",
+      "https://vimeo.com/76979871",
+      "https://my.matterport.com/show/?m=SxQL3iGyoDo",
+    ]) {
+      expect(validateListingForm(form({ tourUrl: link })), link).toMatchObject({ data: { tourUrl: link } });
+    }
+    for (const link of [
+      "http://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      "https://evil.example/watch?v=dQw4w9WgXcQ",
+      "https://youtube.com.evil.example/watch?v=dQw4w9WgXcQ",
+      "https://www.youtube.com/watch?v=short",
+      "javascript:alert(1)",
+      "not a link",
+    ]) {
+      expect(errorsOf(form({ tourUrl: link })).tourUrl, link).toBe("Use a YouTube, Vimeo or Matterport link");
+    }
+  });
+
+  it("reads the details' check boxes: unticked sends the hidden false alone, an old form none", () => {
+    const data = new FormData();
+    data.append("lift", "false");
+    data.append("lift", "true");
+    data.append("stepFree", "false");
+    const input = listingFormInput(data);
+    expect(input).toMatchObject({ lift: true, stepFree: false, heatingIncluded: undefined });
+    expect(validateListingForm(form({ lift: undefined }))).toMatchObject({ data: { lift: null } });
   });
 
   it("reads Show exact address from its box: unticked sends the hidden false alone", () => {

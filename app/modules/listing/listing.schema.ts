@@ -5,6 +5,14 @@ import type { FieldErrors } from "#app/http/errors.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
 import { PIN_MESSAGES } from "./listing.address.ts";
+import {
+  checkDetails,
+  DETAIL_SHAPE,
+  toBoolean,
+  toNumber,
+  withoutOtherTypesCosts,
+} from "./listing.details.schema.ts";
+import { type AreaUnit, fromSquareMetres } from "./listing.details.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
 import { type EditableListing, LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
 
@@ -50,20 +58,6 @@ const MAX_IMAGES_MESSAGE = /^Max \d+ images$/;
 const { nameMin, nameMax, priceMin, priceMax, addressMax } = LISTING_LIMITS;
 const { maxImages, photosCeiling, maxFloorPlans, captionMax } = LISTING_LIMITS;
 const priceRange = `between ${priceMin} and ${priceMax.toLocaleString("en-US")}`;
-
-/** "" (an empty input) becomes undefined, digits become a number; anything else is left for zod to refuse. */
-function toNumber(value: unknown) {
-  if (typeof value !== "string") return value;
-  const trimmed = value.trim();
-  return trimmed === "" ? undefined : Number(trimmed);
-}
-
-/** Forms send "true"/"false"; the service may also be called with real booleans. */
-function toBoolean(value: unknown) {
-  if (value === "true") return true;
-  if (value === "false") return false;
-  return value;
-}
 
 function wholeNumber(label: string, min: number, max: number, range: string) {
   return z.preprocess(
@@ -130,7 +124,7 @@ export const ListingFormSchema = z
     bedrooms: fieldNumber("bedrooms"),
     bathrooms: fieldNumber("bathrooms"),
     parking: yesNo(LISTING_COLUMNS.parking.form.label),
-    furnished: yesNo(LISTING_COLUMNS.furnished.form.label),
+    ...DETAIL_SHAPE,
     address: z
       .string({ error: "Address is required" })
       .trim()
@@ -171,6 +165,7 @@ export const ListingFormSchema = z
     floorPlanCaptions: z.array(caption, { error: "Captions are not valid" }).default([]),
   })
   .superRefine((form, context) => {
+    checkDetails(form, (path, message) => context.addIssue({ code: "custom", path: [path], message }));
     if ((form.lat === undefined) !== (form.lng === undefined)) {
       context.addIssue({ code: "custom", path: ["lat"], message: PIN_MESSAGES.invalid });
     }
@@ -220,9 +215,11 @@ export const ListingFormSchema = z
         message: LISTING_MESSAGES.discountNotLower,
       });
     }
-  });
+  })
+  // A rent's costs mean nothing on a sale, and a sale's service charge nothing on a rent: not stored.
+  .transform(withoutOtherTypesCosts);
 
-/** The write shape of the form: a valid submission, as the service stores it. */
+/** The write shape of the form: a valid submission, as the service stores it (areas in the site's unit). */
 export type ListingForm = z.output<typeof ListingFormSchema>;
 export type ListingFormField = keyof ListingForm;
 /** One message per field that failed, in the form's order. */
@@ -234,8 +231,27 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
   "name",
   "bedrooms",
   "bathrooms",
+  "description",
+  "propertyType",
+  "livingArea",
+  "plotArea",
+  "rooms",
+  "yearBuilt",
+  "condition",
+  "floor",
+  "floorsTotal",
+  "lift",
+  "stepFree",
   "parking",
   "furnished",
+  "pets",
+  "availableFrom",
+  "leaseMonths",
+  "deposit",
+  "monthlyCharges",
+  "heatingIncluded",
+  "serviceCharge",
+  "tourUrl",
   "address",
   "lat",
   "lng",
@@ -253,14 +269,19 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
 /** The form's fields that are lists, submitted as repeated inputs in order. */
 const LIST_FIELDS = ["imageIds", "imageCaptions", "floorPlanIds", "floorPlanCaptions"] as const;
 
+/** The form's check boxes, each sent as a hidden "false" and, ticked, a "true" after it. */
+const CHECK_BOXES = ["exactAddress", "lift", "stepFree", "heatingIncluded"] as const;
+
 /** The raw values of a submitted form, in the shape ListingFormSchema reads (image ids keep their order). */
 export function listingFormInput(formData: FormData): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   for (const field of LISTING_FIELDS) input[field] = formData.get(field) ?? undefined;
   for (const field of LIST_FIELDS) input[field] = formData.getAll(field);
-  // A hidden "false" before the check box: unticked sends only it, ticked sends both.
-  const exact = formData.getAll("exactAddress");
-  input.exactAddress = exact.length === 0 ? undefined : exact.includes("true");
+  // A hidden "false" before each check box: unticked sends only it, ticked sends both.
+  for (const field of CHECK_BOXES) {
+    const values = formData.getAll(field);
+    input[field] = values.length === 0 ? undefined : values.includes("true");
+  }
   return input;
 }
 
@@ -301,13 +322,45 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
 /** A photo or floor plan already stored, as the edit form shows it ("" for no caption). */
 export type ListingFormPhoto = { id: string; src: string; caption: string };
 
+/** What the listing tells about the home, as the form shows it (areas in the site's unit). */
+export const DETAIL_FIELDS = [
+  "description",
+  "propertyType",
+  "livingArea",
+  "plotArea",
+  "rooms",
+  "yearBuilt",
+  "condition",
+  "floor",
+  "floorsTotal",
+  "lift",
+  "stepFree",
+  "pets",
+  "availableFrom",
+  "leaseMonths",
+  "deposit",
+  "monthlyCharges",
+  "heatingIncluded",
+  "serviceCharge",
+  "tourUrl",
+] as const satisfies readonly (keyof Listing)[];
+type DetailField = (typeof DETAIL_FIELDS)[number];
+
 /**
  * What the form starts from: SPEC.md section 4's defaults for a new listing, a listing's values for an edit.
  * The listing's location is the form's address; its photos are shown by their stored URL.
  */
 export type ListingFormDefaults = Pick<
   Listing,
-  "type" | "name" | "bedrooms" | "bathrooms" | "parking" | "furnished" | "offer" | "regularPrice"
+  | "type"
+  | "name"
+  | "bedrooms"
+  | "bathrooms"
+  | "parking"
+  | "furnished"
+  | "offer"
+  | "regularPrice"
+  | DetailField
 > & {
   address: string;
   discountedPrice: number;
@@ -318,13 +371,21 @@ export type ListingFormDefaults = Pick<
   pin: { lat: number; lng: number; address: string } | null;
 };
 
+const NO_DETAILS = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, null])) as {
+  [Field in DetailField]: null;
+};
+
 /**
  * The form's starting values: SPEC.md section 4's defaults for a new listing (type rent, 1 bedroom, 1
- * bathroom, no parking, unfurnished, no offer, prices 0), or `listing`'s own for an edit (the address and pin
- * are the exact ones the owner gave, also when visitors see only the area; a listing without an offer has no
- * discounted price, which the form shows as 0).
+ * bathroom, no parking, unfurnished, no offer, prices 0, no details), or `listing`'s own for an edit (the
+ * address and pin are the exact ones the owner gave, also when visitors see only the area; a listing without
+ * an offer has no discounted price, which the form shows as 0; areas in the site's `areaUnit`).
  */
-export function listingFormDefaults(listing?: EditableListing, imageBase = ""): ListingFormDefaults {
+export function listingFormDefaults(
+  listing?: EditableListing,
+  imageBase = "",
+  areaUnit: AreaUnit = "m2",
+): ListingFormDefaults {
   if (!listing) {
     return {
       type: "rent",
@@ -332,7 +393,7 @@ export function listingFormDefaults(listing?: EditableListing, imageBase = ""): 
       bedrooms: 1,
       bathrooms: 1,
       parking: false,
-      furnished: false,
+      furnished: "unfurnished",
       address: "",
       offer: false,
       regularPrice: 0,
@@ -341,10 +402,16 @@ export function listingFormDefaults(listing?: EditableListing, imageBase = ""): 
       floorPlans: [],
       exactAddress: true,
       pin: null,
+      ...NO_DETAILS,
     };
   }
   const { type, name, bedrooms, bathrooms, parking, furnished, offer, regularPrice } = listing;
   const { location, geolocation } = listing.exactPlace ?? listing;
+  const details = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, listing[field]])) as Pick<
+    Listing,
+    DetailField
+  >;
+  const inUnit = (m2: number | null) => (m2 === null ? null : fromSquareMetres(m2, areaUnit));
   return {
     type,
     name,
@@ -360,6 +427,9 @@ export function listingFormDefaults(listing?: EditableListing, imageBase = ""): 
     floorPlans: listing.floorPlans.map((image) => formPhoto(image, imageBase)),
     exactAddress: listing.exactAddress,
     pin: { ...geolocation, address: location },
+    ...details,
+    livingArea: inUnit(listing.livingArea),
+    plotArea: inUnit(listing.plotArea),
   };
 }
 

@@ -30,7 +30,26 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     bedrooms: 2,
     bathrooms: 1,
     parking: false,
-    furnished: true,
+    furnished: "furnished",
+    description: null,
+    propertyType: null,
+    livingArea: null,
+    plotArea: null,
+    rooms: null,
+    yearBuilt: null,
+    condition: null,
+    floor: null,
+    floorsTotal: null,
+    lift: null,
+    stepFree: null,
+    availableFrom: null,
+    leaseMonths: null,
+    deposit: null,
+    monthlyCharges: null,
+    heatingIncluded: null,
+    serviceCharge: null,
+    pets: null,
+    tourUrl: null,
     location: "12 Rue de Rivoli, Paris, France",
     offer: false,
     regularPrice: 1500,
@@ -104,7 +123,10 @@ describe("listing page meta", () => {
 
   it("mentions parking and the singular counts", () => {
     expect(
-      listingDescription(listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: false }), ENGLISH),
+      listingDescription(
+        listing({ bedrooms: 1, bathrooms: 3, parking: true, furnished: "unfurnished" }),
+        ENGLISH,
+      ),
     ).toBe(
       "For Rent: 1 Bedroom, 3 Bathrooms, Parking Spot in 12 Rue de Rivoli, Paris, France. $1,500 / Month.",
     );
@@ -177,6 +199,47 @@ describe("schema.org JSON-LD", () => {
         geo: { "@type": "GeoCoordinates", latitude: 48.8566, longitude: 2.3522 },
       },
     });
+  });
+
+  it("describes the home: its description, kind, floor size in the site's unit, rooms, year, pets, availability", () => {
+    const home = listing({
+      description: "A bright flat on the third floor, with a balcony over the park.",
+      propertyType: "flat",
+      livingArea: 72,
+      rooms: 3,
+      yearBuilt: 1908,
+      pets: "byArrangement",
+      availableFrom: "2027-03-01",
+    });
+    expect(listingJsonLd(home, PUBLIC_URL, ENGLISH)).toMatchObject({
+      description: "A bright flat on the third floor, with a balcony over the park.",
+      offers: { availabilityStarts: "2027-03-01" },
+      mainEntity: {
+        accommodationCategory: "Apartment",
+        floorSize: { "@type": "QuantitativeValue", value: 72, unitCode: "MTK" },
+        numberOfRooms: 3,
+        yearBuilt: 1908,
+        petsAllowed: "By arrangement",
+      },
+    });
+    const inFeet = listingJsonLd(
+      { ...home, pets: "allowed", availableFrom: "now" },
+      PUBLIC_URL,
+      ENGLISH,
+      "",
+      "ft2",
+    );
+    expect(inFeet.mainEntity).toMatchObject({
+      floorSize: { value: 775, unitCode: "FTK" },
+      petsAllowed: true,
+    });
+    // Now: from when the lister last said so.
+    expect(inFeet.offers).toMatchObject({ availabilityStarts: "2026-11-01" });
+    // An old listing without details says none of them, and keeps the one-sentence description.
+    const old = listingJsonLd(listing(), PUBLIC_URL, ENGLISH);
+    expect(old.mainEntity).not.toHaveProperty("floorSize");
+    expect(old.offers).not.toHaveProperty("availabilityStarts");
+    expect(old.description).toBe(listingDescription(listing(), ENGLISH));
   });
 
   it("describes a sale without a monthly price", () => {

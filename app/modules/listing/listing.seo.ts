@@ -2,6 +2,13 @@ import type { MetaDescriptor } from "react-router";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { absoluteUrl, SITE_NAME } from "#app/modules/seo/seo.rules.ts";
+import {
+  type AreaUnit,
+  areaUnitCode,
+  FURNISHING_LABELS,
+  fromSquareMetres,
+  RESO_PROPERTY_SUB_TYPES,
+} from "./listing.details.ts";
 import type { Listing } from "./listing.model.ts";
 import {
   bathroomsLabel,
@@ -22,7 +29,7 @@ const DESCRIPTION_MAX = 160;
 export function listingDescription(listing: Listing, i18n: I18n) {
   const facts = [bedroomsLabel(listing.bedrooms, i18n), bathroomsLabel(listing.bathrooms, i18n)];
   if (listing.parking) facts.push(i18n.t("Parking Spot"));
-  if (listing.furnished) facts.push(i18n.t("Furnished"));
+  if (listing.furnished !== "unfurnished") facts.push(i18n.t(FURNISHING_LABELS[listing.furnished]));
   const text = i18n.t("{type}: {facts} in {location}. {price}.", {
     type: typeLabel(listing.type, i18n),
     facts: facts.join(", "),
@@ -76,22 +83,38 @@ export function listingMeta(
   return tags;
 }
 
-/** schema.org RealEstateListing of a listing's page, with the home itself as its main entity. */
-export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, imageBase = "") {
+/**
+ * schema.org RealEstateListing of a listing's page, with the home itself as its main entity (its floor size in
+ * the site's `areaUnit`).
+ */
+export function listingJsonLd(
+  listing: Listing,
+  publicUrl: string,
+  i18n: I18n,
+  imageBase = "",
+  areaUnit: AreaUnit = "m2",
+) {
   const url = absoluteUrl(publicUrl, listingPath(listing));
   const price = effectivePrice(listing);
   const priceCurrency = i18n.currency;
   const amenities = [
     { name: i18n.t("Parking Spot"), value: listing.parking },
-    { name: i18n.t("Furnished"), value: listing.furnished },
+    { name: i18n.t("Furnished"), value: listing.furnished !== "unfurnished" },
   ];
+  // "Now" starts when the lister last said so.
+  const availabilityStarts =
+    listing.type !== "rent" || listing.availableFrom == null
+      ? null
+      : listing.availableFrom === "now"
+        ? new Date(listing.changedAt).toISOString().slice(0, 10)
+        : listing.availableFrom;
   return {
     "@context": "https://schema.org",
     "@type": "RealEstateListing",
     "@id": url,
     url,
     name: listing.name,
-    description: listingDescription(listing, i18n),
+    description: listing.description ?? listingDescription(listing, i18n),
     datePosted: new Date(listing.publishedAt).toISOString(),
     dateModified: new Date(listing.changedAt).toISOString(),
     image: listing.images.map((image) => absoluteUrl(publicUrl, largestImageUrl(image, imageBase))),
@@ -103,6 +126,7 @@ export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, i
       // A let or sold home is no longer on offer; one hidden for want of confirmation neither.
       availability: `https://schema.org/${availability(listing)}`,
       businessFunction: `http://purl.org/goodrelations/v1#${listing.type === "rent" ? "LeaseOut" : "Sell"}`,
+      ...(availabilityStarts ? { availabilityStarts } : {}),
       ...(listing.type === "rent"
         ? {
             priceSpecification: {
@@ -119,8 +143,25 @@ export function listingJsonLd(listing: Listing, publicUrl: string, i18n: I18n, i
       "@type": "Accommodation",
       name: listing.name,
       address: listing.location,
+      ...(listing.propertyType
+        ? { accommodationCategory: RESO_PROPERTY_SUB_TYPES[listing.propertyType] }
+        : {}),
+      ...(listing.livingArea != null
+        ? {
+            floorSize: {
+              "@type": "QuantitativeValue",
+              value: Math.round(fromSquareMetres(listing.livingArea, areaUnit)),
+              unitCode: areaUnitCode(areaUnit),
+            },
+          }
+        : {}),
+      ...(listing.rooms != null ? { numberOfRooms: listing.rooms } : {}),
       numberOfBedrooms: listing.bedrooms,
       numberOfBathroomsTotal: listing.bathrooms,
+      ...(listing.yearBuilt != null ? { yearBuilt: listing.yearBuilt } : {}),
+      ...(listing.pets
+        ? { petsAllowed: listing.pets === "byArrangement" ? "By arrangement" : listing.pets === "allowed" }
+        : {}),
       // A lister who hides the exact address has only a point near the home stored: no position to give.
       ...(listing.exactAddress
         ? {

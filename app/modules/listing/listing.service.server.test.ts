@@ -79,6 +79,9 @@ function form(imageIds: string[], overrides: Record<string, unknown> = {}) {
     bathrooms: "1",
     parking: "true",
     furnished: "false",
+    description: "A sunny flat near the park, with a balcony and a renewed kitchen.",
+    propertyType: "flat",
+    livingArea: "72",
     address: "12 Rue de Rivoli, Paris",
     offer: "false",
     regularPrice: "1500",
@@ -133,7 +136,7 @@ describe(`listing service (${engine})`, () => {
       name: "Sunny flat near park",
       bedrooms: 2,
       parking: true,
-      furnished: false,
+      furnished: "unfurnished",
       offer: true,
       regularPrice: 1500,
       discountedPrice: 1200,
@@ -471,6 +474,129 @@ describe(`listing service (${engine})`, () => {
     expect(tooMany.fieldErrors.imageIds).toBe("Max 8 images");
     expect(tooMany.message).toBe("Max 8 images");
     expect(await listingRows()).toHaveLength(1);
+  });
+
+  describe("the home's details", () => {
+    const details = {
+      furnished: "partly",
+      description: "First paragraph about the flat.\n\nSecond one, with <b>markup</b> kept as text.",
+      propertyType: "flat",
+      livingArea: "775",
+      plotArea: "",
+      rooms: "3",
+      yearBuilt: "1908",
+      condition: "good",
+      floor: "2",
+      floorsTotal: "5",
+      lift: true,
+      stepFree: false,
+      pets: "byArrangement",
+      availableFrom: "2027-03-01",
+      leaseMonths: "12",
+      deposit: "3000",
+      monthlyCharges: "180",
+      heatingIncluded: true,
+      serviceCharge: "90",
+      tourUrl: "https://youtu.be/dQw4w9WgXcQ",
+    };
+
+    it("stores every detail, the areas in square metres from the site's unit, and reads them back", async () => {
+      const feet = { ...deps, config: { ...deps.config, areaUnit: "ft2" as const } };
+      const saved = await createListing(feet, owner, form([(await upload(owner)).id], details));
+      const listing = await findEditableListing(testDb.db, owner, saved.id);
+      expect(listing).toMatchObject({
+        furnished: "partly",
+        description: details.description,
+        propertyType: "flat",
+        plotArea: null,
+        rooms: 3,
+        yearBuilt: 1908,
+        condition: "good",
+        floor: 2,
+        floorsTotal: 5,
+        lift: true,
+        stepFree: false,
+        pets: "byArrangement",
+        availableFrom: "2027-03-01",
+        leaseMonths: 12,
+        deposit: 3000,
+        monthlyCharges: 180,
+        heatingIncluded: true,
+        // A rent has no service charge.
+        serviceCharge: null,
+        tourUrl: "https://youtu.be/dQw4w9WgXcQ",
+      });
+      // 775 ft² = 72.0 m².
+      expect(listing.livingArea).toBeCloseTo(72.0, 1);
+      const metres = await createListing(deps, owner, form([(await upload(owner)).id], details));
+      expect((await findEditableListing(testDb.db, owner, metres.id)).livingArea).toBe(775);
+    });
+
+    it("keeps only a sale's service charge on a sale, and clears a rent's costs", async () => {
+      const saved = await createListing(
+        deps,
+        owner,
+        form([(await upload(owner)).id], { ...details, type: "sale" }),
+      );
+      expect(await findEditableListing(testDb.db, owner, saved.id)).toMatchObject({
+        serviceCharge: 90,
+        availableFrom: null,
+        leaseMonths: null,
+        deposit: null,
+        monthlyCharges: null,
+        heatingIncluded: null,
+      });
+    });
+
+    it("refuses a tour on another host, a room for sale and a missing area, saving nothing", async () => {
+      const id = (await upload(owner)).id;
+      const tour = await expectRefusal(
+        createListing(deps, owner, form([id], { tourUrl: "https://evil.example/watch?v=dQw4w9WgXcQ" })),
+        InvalidError,
+      );
+      expect(tour.fieldErrors.tourUrl).toBe("Use a YouTube, Vimeo or Matterport link");
+      const room = await expectRefusal(
+        createListing(deps, owner, form([id], { type: "sale", propertyType: "room" })),
+        InvalidError,
+      );
+      expect(room.fieldErrors.propertyType).toBe(
+        "A room can only be let: choose Rent or another property type",
+      );
+      const area = await expectRefusal(
+        createListing(deps, owner, form([id], { livingArea: "" })),
+        InvalidError,
+      );
+      expect(area.fieldErrors.livingArea).toBe("Living area is required");
+      expect(await listingRows()).toHaveLength(0);
+    });
+
+    it("keeps an old listing without details listed and editable: its first save asks for them", async () => {
+      const saved = await createListing(deps, owner, form([(await upload(owner)).id]));
+      // As a listing saved before the details were asked.
+      await testDb.db
+        .updateTable("listing")
+        .set({ description: null, propertyType: null, livingArea: null })
+        .where("id", "=", saved.id)
+        .execute();
+      const old = await findEditableListing(testDb.db, owner, saved.id);
+      expect(old).toMatchObject({ description: null, propertyType: null, livingArea: null, lift: null });
+      const imageIds = old.images.map((image) => image.id);
+      const refused = await expectRefusal(
+        updateListing(
+          deps,
+          owner,
+          saved.id,
+          form(imageIds, { description: "", propertyType: "", livingArea: "" }),
+        ),
+        InvalidError,
+      );
+      expect(refused.fieldErrors).toMatchObject({
+        description: "Description is required",
+        propertyType: "Choose the property type",
+      });
+      await updateListing(deps, owner, saved.id, form(imageIds));
+      expect(await findEditableListing(testDb.db, owner, saved.id)).toMatchObject({ propertyType: "flat" });
+    });
   });
 
   it("refuses a delete by someone else", async () => {

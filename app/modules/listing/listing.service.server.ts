@@ -25,6 +25,7 @@ import type { GeocodePrecision, Geocoder } from "#app/providers/geocoding/geocod
 import type { Storage } from "#app/providers/storage/storage.server.ts";
 import { storedPlace } from "./listing.address.server.ts";
 import { distanceKm, PIN_MAX_KM, PIN_MESSAGES } from "./listing.address.ts";
+import { toSquareMetres } from "./listing.details.ts";
 import {
   type EditableListing,
   LISTING_STATUSES,
@@ -63,10 +64,10 @@ export type ListingServiceDeps = {
   /** Saves per user per hour (LIMIT_LISTING_SAVES_PER_HOUR); none when absent. */
   limits?: Pick<LimitRules, "listingSaves">;
   /**
-   * LISTING_PHOTOS_MAX (the spec's 6 when absent), and the site's secret, which places the circle of a listing
-   * without its exact address.
+   * LISTING_PHOTOS_MAX (the spec's 6 when absent), AREA_UNIT (the form's areas; m² when absent), and the
+   * site's secret, which places the circle of a listing without its exact address.
    */
-  config: Partial<Pick<Config, "listingPhotosMax">> & { auth: Pick<Config["auth"], "secret"> };
+  config: Partial<Pick<Config, "listingPhotosMax" | "areaUnit">> & { auth: Pick<Config["auth"], "secret"> };
 };
 
 const IMAGES_GONE = "Some images are no longer available, please add them again";
@@ -294,7 +295,16 @@ async function listingData(
   }
   const exact = { location: place.formattedAddress, geolocation };
   const stored = storedPlace(id, exact, fields.exactAddress, deps.config.auth.secret);
-  return { ...fields, ...stored, timestamp: now };
+  // The form's areas are in the site's unit; the table's in square metres.
+  const unit = deps.config.areaUnit ?? "m2";
+  const inM2 = (area: number | null) => (area === null ? null : toSquareMetres(area, unit));
+  return {
+    ...fields,
+    livingArea: inM2(fields.livingArea),
+    plotArea: inM2(fields.plotArea),
+    ...stored,
+    timestamp: now,
+  };
 }
 
 /** Whether the pin was placed for this address (spacing aside). */

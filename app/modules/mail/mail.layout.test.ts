@@ -12,6 +12,7 @@ import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { newMessageMail } from "#app/modules/message/message.mail.ts";
 import { reportDigestMail } from "#app/modules/moderation/moderation.mail.ts";
 import { savedHomesMail, searchAlertMail } from "#app/modules/saved/saved.mail.ts";
+import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 import type { MailContext } from "./mail.layout.ts";
 
 // Every e-mail the product sends, rendered with a name that is markup: each has the layout's header bar and a
@@ -34,7 +35,8 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     bedrooms: 2,
     bathrooms: 1,
     parking: false,
-    furnished: false,
+    furnished: "unfurnished",
+    ...NO_LISTING_DETAILS,
     location: "Kastanienallee 1, Berlin",
     offer: false,
     regularPrice: 1800,

@@ -3,6 +3,7 @@ import { ENGLISH } from "#app/modules/i18n/i18n.ts";
 import { VALUE_FILTERS, type ValueFilter } from "#app/modules/listing/listing.fields.ts";
 import { EMPTY_SEARCH, type SearchFilters } from "#app/modules/search/search.rules.ts";
 import { queryWords } from "#app/modules/search/search.words.ts";
+import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 import {
   describeFilter,
   describeValueFilter,
@@ -26,7 +27,8 @@ const listing: MatchableListing = {
   bedrooms: 2,
   bathrooms: 1,
   parking: true,
-  furnished: false,
+  furnished: "unfurnished",
+  ...NO_LISTING_DETAILS,
   offer: true,
   regularPrice: 2000,
   discountedPrice: 1700,
@@ -49,6 +51,11 @@ describe("saved search filters", () => {
     expect(matches("minPrice=1800")).toBe(false);
     expect(matches("beds=2&baths=1&parking=1&offer=1&type=rent")).toBe(true);
     expect(matches("furnished=1")).toBe(false);
+    // furnished=1, in links and saved searches made before the three choices: partly or fully furnished.
+    for (const furnished of ["partly", "furnished"] as const) {
+      const filter = parseSearchFilter(new URLSearchParams("furnished=true"));
+      expect(matchesFilter(filter, [], { ...listing, furnished }), furnished).toBe(true);
+    }
     expect(matches("type=sale")).toBe(false);
     expect(matches("bbox=11,48,12,49")).toBe(true);
     expect(matches("bbox=2,48,3,49")).toBe(false);

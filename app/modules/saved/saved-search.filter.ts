@@ -96,6 +96,7 @@ export function columnValue(listing: MatchableListing, column: ListingColumn): u
 
 const COMPARE = {
   "=": (value: unknown, wanted: unknown) => value === wanted,
+  "<>": (value: unknown, wanted: unknown) => value !== wanted,
   ">=": (value: unknown, wanted: unknown) => (value as number) >= (wanted as number),
   "<=": (value: unknown, wanted: unknown) => (value as number) <= (wanted as number),
 };

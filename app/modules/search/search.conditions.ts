@@ -5,7 +5,11 @@ import { filterValue, type SearchFilters } from "./search.rules.ts";
 // (column, operator, value) conditions. The search's SQL (search.filter-sql.server.ts) and the alert matcher
 // (saved-search.filter.ts) both apply this list, so they cannot part on what a filter means. Pure, browser-safe.
 
-export type Condition = [column: ListingColumn, op: "=" | ">=" | "<=", value: string | number | boolean];
+export type Condition = [
+  column: ListingColumn,
+  op: "=" | "<>" | ">=" | "<=",
+  value: string | number | boolean,
+];
 
 // SQLite checks a walked entry's conditions in the order they are written: a choice or a flag rules out most.
 const OP_ORDER = { equals: 0, flag: 1, range: 2, atLeast: 3 } as const;
@@ -24,7 +28,9 @@ export function valueConditions(filters: SearchFilters): Condition[] {
     }
     const value = filterValue(filters, filter.param);
     if (filter.op === "flag") {
-      if (value === true) conditions.push([column, "=", true]);
+      if (value === true) {
+        conditions.push(filter.unless === undefined ? [column, "=", true] : [column, "<>", filter.unless]);
+      }
     } else if (value !== null && value !== false) {
       conditions.push([column, filter.op === "equals" ? "=" : ">=", value as string | number]);
     }

@@ -4,7 +4,7 @@ import type { NewListingRow } from "#app/db/schema.ts";
 import { ENGLISH } from "#app/modules/i18n/i18n.ts";
 import { matchesFilter } from "#app/modules/saved/saved-search.filter.ts";
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
-import { createUser, testListingRow } from "#tests/support/factories.ts";
+import { createUser, NO_LISTING_DETAILS, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { ACCESS_LIMITS, type Access, chooseAccess, INDEX_MATCHES_UP_TO } from "./search.access.server.ts";
 import { clusterListings, MAP_GRID } from "./search.cluster.server.ts";
@@ -70,7 +70,7 @@ const listingArb = fc.record({
   bedrooms: fc.integer({ min: 1, max: 5 }),
   bathrooms: fc.integer({ min: 1, max: 3 }),
   parking: fc.boolean(),
-  furnished: fc.boolean(),
+  furnished: fc.constantFrom("unfurnished" as const, "partly" as const, "furnished" as const),
   offer: fc.boolean(),
   regularPrice: fc.integer({ min: 100, max: 1000 }).map((p) => p * 10),
   discount: fc.integer({ min: 1, max: 90 }),
@@ -124,7 +124,8 @@ function matches(row: Row, f: SearchFilters) {
     (!f.type || row.type === f.type) &&
     (!f.offer || row.offer) &&
     (!f.parking || row.parking) &&
-    (!f.furnished || row.furnished) &&
+    // Furnished in a search: partly or fully.
+    (!f.furnished || row.furnished !== "unfurnished") &&
     (f.minPrice === null || row.price >= f.minPrice) &&
     (f.maxPrice === null || row.price <= f.maxPrice) &&
     (f.beds === null || row.bedrooms >= f.beds) &&
@@ -220,7 +221,8 @@ describe("search", () => {
             matchesFilter(filters, queryWords(filters.q), {
               ...row,
               parking: Boolean(row.parking),
-              furnished: Boolean(row.furnished),
+              furnished: row.furnished,
+              ...NO_LISTING_DETAILS,
               offer: Boolean(row.offer),
               exactAddress: Boolean(row.exactAddress ?? true),
               discountedPrice: row.discountedPrice ?? null,
@@ -245,7 +247,7 @@ describe("search", () => {
       bedrooms: 1,
       bathrooms: 1,
       parking: false,
-      furnished: false,
+      furnished: "unfurnished" as const,
       offer: false,
     };
     await testDb.db

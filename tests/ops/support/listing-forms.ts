@@ -8,6 +8,9 @@ export type ListingFields = {
   bathrooms: string;
   parking: string;
   furnished: string;
+  description: string;
+  propertyType: string;
+  livingArea: string;
   address: string;
   offer: string;
   regularPrice: string;
@@ -23,7 +26,10 @@ export function validListing(imageIds: string[], name = "Sunny flat by the park"
     bedrooms: "2",
     bathrooms: "1",
     parking: "false",
-    furnished: "true",
+    furnished: "furnished",
+    description: "A bright flat by the park, with a balcony and a renewed kitchen.",
+    propertyType: "flat",
+    livingArea: "72",
     address: "12 Rue de Rivoli, Paris",
     offer: "false",
     regularPrice: "1500",

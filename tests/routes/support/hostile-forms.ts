@@ -215,7 +215,46 @@ export function invalidListingForm(ids: ImageIds): fc.Arbitrary<HostileForm> {
     bedrooms: { valid: fc.constantFrom("1", "3", "50"), invalid: invalidWholeNumber(1, 50), required: true },
     bathrooms: { valid: fc.constantFrom("1", "2", "50"), invalid: invalidWholeNumber(1, 50), required: true },
     parking: { valid: fc.constantFrom("true", "false"), invalid: invalidBoolean, required: true },
-    furnished: { valid: fc.constantFrom("true", "false"), invalid: invalidBoolean, required: true },
+    furnished: {
+      valid: fc.constantFrom("unfurnished", "partly", "furnished", "true", "false"),
+      invalid: invalidBoolean,
+      required: true,
+    },
+    description: {
+      valid: fc.constantFrom(
+        "A bright flat by the park, with a balcony and a renewed kitchen.",
+        "Une maison près du Rhône.\n\nAvec un jardin et une <b>terrasse</b>.",
+      ),
+      invalid: fc
+        .constantFrom("", "Too short", "x".repeat(5001), "A long enough description with a NUL \u0000 in it")
+        .map((value) => labeled<FormValue>(value)),
+      required: true,
+    },
+    propertyType: {
+      valid: fc.constantFrom("flat", "house", "studio"),
+      invalid: fc.constantFrom("", "castle", "FLAT", "flat ").map((value) => labeled<FormValue>(value)),
+      required: true,
+    },
+    livingArea: {
+      valid: fc.constantFrom("72", "1250.5"),
+      invalid: fc.constantFrom("0", "-5", "big", "1e12").map((value) => labeled<FormValue>(value)),
+      required: true,
+    },
+    tourUrl: {
+      valid: fc.constantFrom(
+        "",
+        "https://youtu.be/dQw4w9WgXcQ",
+        "https://my.matterport.com/show/?m=SxQL3iGyoDo",
+      ),
+      invalid: fc
+        .constantFrom(
+          "https://evil.example/watch?v=dQw4w9WgXcQ",
+          "http://youtu.be/dQw4w9WgXcQ",
+          "javascript:alert(1)//youtu.be/dQw4w9WgXcQ",
+        )
+        .map((value) => labeled<FormValue>(value)),
+      required: false,
+    },
     address: {
       valid: fc.constantFrom("12 Rue de Rivoli, Paris", "Straße des 17. Juni 1, Berlin", "東京都千代田区1-1"),
       invalid: invalidText(1, 300),
