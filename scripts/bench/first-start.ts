@@ -1,10 +1,9 @@
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
-import { getFreePort, REPO_ROOT } from "#tests/support/app-server.ts";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { spawnServer } from "./server-process.ts";
 
 /** Goals of a newcomer's first start: demo listings on Explore within 10 s, a server bundle under 60 KB. */
 export const FIRST_START_GOAL_MS = 10_000;
@@ -28,33 +27,13 @@ export async function benchFirstStart(): Promise<FirstStart> {
   const serverBundleKb =
     Math.round(statSync(path.join(REPO_ROOT, "build/server/index.js")).size / 102.4) / 10;
   const dataDir = mkdtempSync(path.join(tmpdir(), "homestead-first-start-"));
-  const port = await getFreePort();
-  const url = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
-    cwd: REPO_ROOT,
-    env: {
-      PATH: process.env.PATH ?? "",
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      PUBLIC_URL: url,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let printed = "";
-  const keep = (chunk: Buffer) => {
-    printed = (printed + chunk.toString()).slice(-4000);
-  };
-  child.stdout.on("data", keep);
-  child.stderr.on("data", keep);
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const { url, child, exited, output } = await spawnServer({ DATA_DIR: dataDir });
   try {
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${printed}`);
-      if (performance.now() - started > 120_000) throw new Error(`no demo listing within 120 s:\n${printed}`);
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output()}`);
+      if (performance.now() - started > 120_000)
+        throw new Error(`no demo listing within 120 s:\n${output()}`);
       const html = await fetch(`${url}/`).then(
         (response) => (response.ok ? response.text() : ""),
         () => "",

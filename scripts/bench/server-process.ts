@@ -19,10 +19,10 @@ export type BenchServer = {
 };
 
 /**
- * Starts `node server.ts` (with the V8 flags every start passes) over the production build with `env` added (DATA_DIR or DATABASE_URL), never
- * seeding, logging only warnings, and resolves once GET /healthz answers 200 (at most 60 s).
+ * Spawns `node server.ts` (with the V8 flags every start passes) over the production build on a free loopback
+ * port, with `env` over the production defaults; keeps the last 4,000 characters it prints.
  */
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+export async function spawnServer(env: Record<string, string>) {
   const port = await getFreePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, "server.ts"], {
@@ -33,7 +33,6 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
       HOST: "127.0.0.1",
       PORT: String(port),
       PUBLIC_URL: url,
-      SEED: "false",
       LOG_LEVEL: "warn",
       ...env,
     },
@@ -43,17 +42,26 @@ export async function startBenchServer(env: Record<string, string>): Promise<Ben
   const keep = (chunk: Buffer) => {
     printed = (printed + chunk.toString()).slice(-4000);
   };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
+  child.stdout.on("data", keep);
+  child.stderr.on("data", keep);
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  await waitForHealth(url, child, () => printed);
+  return { url, child, exited, output: () => printed };
+}
+
+/**
+ * Starts the server with `env` added (DATA_DIR or DATABASE_URL), never seeding, logging only warnings, and
+ * resolves once GET /healthz answers 200 (at most 60 s).
+ */
+export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+  const { url, child, exited, output } = await spawnServer({ SEED: "false", ...env });
+  await waitForHealth(url, child, output);
   const pid = child.pid!;
   return {
     url,
     pid,
     peakRssMb: () => peakRssMb(pid),
     cpuMs: () => cpuMs(pid),
-    output: () => printed,
+    output,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill("SIGTERM");
