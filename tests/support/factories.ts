@@ -3,7 +3,7 @@ import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
 import { insertImage } from "#app/modules/image/image.repo.server.ts";
-import { DETAIL_FIELDS } from "#app/modules/listing/listing.schema.ts";
+import { DETAIL_FIELDS } from "#app/modules/listing/listing.model.ts";
 
 /** A listing's details as a listing saved before they were asked has them: none. */
 export const NO_LISTING_DETAILS = Object.fromEntries(DETAIL_FIELDS.map((field) => [field, null])) as {

@@ -88,16 +88,8 @@ export type ListingWrite = Omit<
   exactPlace?: ListingPlace | null;
 };
 
-/** What only a listing's own page shows of it (its description, the home's details and costs), not a card. */
-export const PAGE_ONLY_FIELDS = [
-  "parking",
-  "furnished",
-  "geolocation",
-  "timestamp",
-  "userRef",
-  "publishedAt",
-  "changedAt",
-  "floorPlans",
+/** What the listing tells about the home beyond its name, rooms and price (areas stored in m²). */
+export const DETAIL_FIELDS = [
   "description",
   "propertyType",
   "livingArea",
@@ -109,14 +101,27 @@ export const PAGE_ONLY_FIELDS = [
   "floorsTotal",
   "lift",
   "stepFree",
+  "pets",
   "availableFrom",
   "leaseMonths",
   "deposit",
   "monthlyCharges",
   "heatingIncluded",
   "serviceCharge",
-  "pets",
   "tourUrl",
+] as const satisfies readonly (keyof Listing)[];
+
+/** What only a listing's own page shows of it (its description, the home's details and costs), not a card. */
+export const PAGE_ONLY_FIELDS = [
+  "parking",
+  "furnished",
+  "geolocation",
+  "timestamp",
+  "userRef",
+  "publishedAt",
+  "changedAt",
+  "floorPlans",
+  ...DETAIL_FIELDS,
 ] as const satisfies readonly (keyof Listing)[];
 
 /**

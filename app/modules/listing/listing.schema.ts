@@ -14,7 +14,13 @@ import {
 } from "./listing.details.schema.ts";
 import { type AreaUnit, fromSquareMetres } from "./listing.details.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
-import { type EditableListing, LISTING_TYPES, type Listing, type ListingImage } from "./listing.model.ts";
+import {
+  DETAIL_FIELDS,
+  type EditableListing,
+  LISTING_TYPES,
+  type Listing,
+  type ListingImage,
+} from "./listing.model.ts";
 
 // SPEC.md section 5, in one place: the form checks a submission with this schema before it leaves the
 // browser, and the server checks the same one again (a forged request gets the same answers).
@@ -322,28 +328,6 @@ export function listingToastMessage(errors: ListingFormErrors): string | undefin
 /** A photo or floor plan already stored, as the edit form shows it ("" for no caption). */
 export type ListingFormPhoto = { id: string; src: string; caption: string };
 
-/** What the listing tells about the home, as the form shows it (areas in the site's unit). */
-export const DETAIL_FIELDS = [
-  "description",
-  "propertyType",
-  "livingArea",
-  "plotArea",
-  "rooms",
-  "yearBuilt",
-  "condition",
-  "floor",
-  "floorsTotal",
-  "lift",
-  "stepFree",
-  "pets",
-  "availableFrom",
-  "leaseMonths",
-  "deposit",
-  "monthlyCharges",
-  "heatingIncluded",
-  "serviceCharge",
-  "tourUrl",
-] as const satisfies readonly (keyof Listing)[];
 type DetailField = (typeof DETAIL_FIELDS)[number];
 
 /**
