@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import { forgedId, labeled } from "#tests/ops/support/hostile-values.ts";
-import { validListing } from "#tests/ops/support/listing-forms.ts";
+import { LISTING_REFUSED, validListing } from "#tests/ops/support/listing-forms.ts";
 import {
   assertRefusals,
   BODY_REFUSED,
@@ -37,8 +37,6 @@ const postgres = postgresUrlFromEnv();
 const RUNS = 36;
 const PROPERTY_TIMEOUT = 60_000;
 
-const LISTING_REFUSED =
-  /required|must be|Choose|Max 6 images|can be used once|no longer available|not valid|can not contain|correct address|needs to be less/;
 const NAME_REFUSED = /Enter your name|Keep your name under 60 characters|can not contain control characters/;
 const LINK_REFUSED = /This reset link is invalid or has expired|Choose a password of at least/;
 /** Sign-up's refusals: the form's message, or the name's own under its field (the profile's rule). */

@@ -1,4 +1,5 @@
 import fc from "fast-check";
+import { LISTING_REFUSED } from "#tests/ops/support/listing-forms.ts";
 import { type FormEntries, postForm, send, toastMessage } from "#tests/support/http.ts";
 import type { HostileApp } from "./hostile-app.ts";
 import { hostileSegment, unusableBody } from "./hostile-requests.ts";
@@ -14,8 +15,6 @@ import { assertRefusals, BODY_REFUSED, oneOf, type Refusal, TO_SIGN_IN } from ".
 
 export const RUNS = 36;
 
-const LISTING_REFUSED =
-  /required|must be|Choose|Max 6 images|can be used once|no longer available|not valid|can not contain|correct address|needs to be less/;
 const LINK_REFUSED = /This reset link is invalid or has expired|Choose a password of at least/;
 const NOT_FOUND_PAGE = /Page not found|could not find that page|Bad Request/;
 

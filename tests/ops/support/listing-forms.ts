@@ -1,6 +1,31 @@
 import { postForm } from "#tests/support/http.ts";
 
 /** The fields of a listing form that the server accepts (SPEC.md section 5), in the form's own encoding. */
+/**
+ * Every message the listing form refuses a broken field with (listing.schema.ts, listing.details.schema.ts,
+ * the pin's and the tour's rules): a hostile form must get one of them, never a 5xx.
+ */
+export const LISTING_REFUSED = new RegExp(
+  [
+    "required",
+    "must be",
+    "Choose",
+    "Max \\d+ images",
+    "can be used once",
+    "no longer available",
+    "not valid",
+    "can not contain",
+    "can not be",
+    "can only be",
+    "correct address",
+    "needs to be less",
+    "Enter a whole amount",
+    "Enter the area",
+    "Use a YouTube, Vimeo or Matterport link",
+    "Put the pin within",
+  ].join("|"),
+);
+
 export type ListingFields = {
   type: string;
   name: string;
