@@ -181,27 +181,24 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           {t(STATUS_MESSAGES.noLongerAvailable)}
         </p>
       )}
-      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
-        <div className="-mx-4 flex min-w-0 flex-col gap-6 sm:mx-0">
+      {/* One column on phones, in reading order: the photos and title, then the price and Contact Landlord (a
+          phone user should not scroll past every detail to reach them), then the details and the map. From lg
+          the price card moves to a sticky column of its own beside them. */}
+      <div className="grid gap-y-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-x-12 xl:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="-mx-4 flex min-w-0 flex-col gap-6 sm:mx-0 lg:col-start-1 lg:row-start-1">
           <ListingGallery
             key={listing.id}
             images={listing.images}
             name={listing.name}
             floorPlanHref={listing.floorPlans.length > 0 ? `#${FLOOR_PLAN_SECTION_ID}` : undefined}
           />
-          <div className="flex flex-col gap-8 px-4 sm:px-0">
+          <div className="px-4 sm:px-0">
             <ListingFacts listing={listing} areaUnit={areaUnit} />
-            <ListingAbout description={listing.description} />
-            <ListingDetails listing={listing} areaUnit={areaUnit} />
-            {tourUrl ? <ListingTour embedUrl={tourUrl} name={listing.name} /> : null}
-          </div>
-          <div className="px-4 sm:px-0 empty:hidden">
-            <ListingFloorPlans key={listing.id} floorPlans={listing.floorPlans} name={listing.name} />
           </div>
         </div>
         <aside
-          aria-label={t("Contact and location")}
-          className="flex flex-col gap-8 lg:sticky lg:top-24 lg:self-start"
+          aria-label={t("Price and contact")}
+          className="flex flex-col gap-4 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:self-start"
         >
           <div className="card flex flex-col gap-4 p-5">
             <p className="flex flex-wrap items-baseline gap-x-3">
@@ -254,26 +251,32 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               {t("Report this listing")}
             </Link>
           )}
-          <section aria-labelledby="listing-location">
-            <h2 id="listing-location" className="section-heading mb-3">
-              {t("Location")}
-            </h2>
-            <ListingMap
-              key={listing.id}
-              lat={listing.geolocation.lat}
-              lng={listing.geolocation.lng}
-              location={listing.location}
-              exact={listing.exactAddress}
-              tileUrl={map.tileUrl}
-              attribution={map.attribution}
-            />
-            {listing.exactAddress ? null : (
-              <p className="mt-2 text-sm text-muted">
-                {t("Approximate area: the exact address is not shown")}
-              </p>
-            )}
-          </section>
         </aside>
+        <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+          <ListingAbout description={listing.description} />
+          <ListingDetails listing={listing} areaUnit={areaUnit} />
+          {tourUrl ? <ListingTour embedUrl={tourUrl} name={listing.name} /> : null}
+          <div className="empty:hidden">
+            <ListingFloorPlans key={listing.id} floorPlans={listing.floorPlans} name={listing.name} />
+          </div>
+        </div>
+        <section aria-labelledby="listing-location" className="min-w-0 lg:col-start-1 lg:row-start-3">
+          <h2 id="listing-location" className="section-heading mb-3">
+            {t("Location")}
+          </h2>
+          <ListingMap
+            key={listing.id}
+            lat={listing.geolocation.lat}
+            lng={listing.geolocation.lng}
+            location={listing.location}
+            exact={listing.exactAddress}
+            tileUrl={map.tileUrl}
+            attribution={map.attribution}
+          />
+          {listing.exactAddress ? null : (
+            <p className="mt-2 text-sm text-muted">{t("Approximate area: the exact address is not shown")}</p>
+          )}
+        </section>
       </div>
       <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl, areaUnit)} />
     </main>

@@ -47,7 +47,7 @@ test("a signed-in owner and a visitor on the same pages each see their own, and 
     await visitorSees(visitor, path);
     await ownerSees(owner, path);
   }
-  const aside = (page: Page) => page.getByRole("complementary", { name: "Contact and location" });
+  const aside = (page: Page) => page.getByRole("complementary", { name: "Price and contact" });
   await ownerSees(owner, listingPath);
   await expect(aside(owner).getByRole("link", { name: "Contact Landlord" })).toHaveCount(0);
   await expect(aside(owner).getByText("Listed by Priya Before")).toBeVisible();

@@ -68,7 +68,7 @@ export const GERMAN = {
   "Confirm it is available": "Verfügbarkeit bestätigen",
   "Confirm that it is still available: it stays in the lists for another period.":
     "Bestätigen Sie, dass es noch verfügbar ist: Es bleibt für einen weiteren Zeitraum in den Listen.",
-  "Contact and location": "Kontakt und Lage",
+  "Price and contact": "Preis und Kontakt",
   "Contact Landlord": "Vermieter kontaktieren",
   "Contact {name}": "{name} kontaktieren",
   Conversation: "Unterhaltung",
