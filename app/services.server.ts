@@ -23,6 +23,7 @@ import { sendReportDigest } from "#app/modules/moderation/moderation.digest.serv
 import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.ts";
 import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { searchAlertsJob } from "#app/modules/saved/alerts.job.server.ts";
+import { pauseSavedSearchesOfAddress } from "#app/modules/saved/alerts.repo.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
@@ -111,7 +112,14 @@ export async function startServices(
       ? createDb({ kind: "postgres", url: config.database.readUrl }, metrics.database("replica"))
       : db;
   metrics.watchPendingUploads(() => countPendingImages(db));
-  const mailer = createMailOutbox({ db, transport: createMailer(config.mail) });
+  const mailer = createMailOutbox({
+    db,
+    transport: createMailer(config.mail),
+    // A bounced address gets no more alerts until its owner turns them on again (Profile says why).
+    onUndeliverable: async (address) => {
+      await pauseSavedSearchesOfAddress(db, address, Date.now());
+    },
+  });
   const limits = createLimitRules(config.limits);
   const auth = createAuth({ config, db, mailer, limits });
   const storage = createStorage(config.storage);

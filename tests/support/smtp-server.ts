@@ -52,12 +52,15 @@ export type SmtpServerOptions = {
    * there never learns the message was delivered (RFC 1047).
    */
   beforeAnswer?: (mail: ReceivedMail) => Promise<void>;
+  /** Addresses refused at RCPT TO with "550 5.1.1 mailbox unavailable", as a mail server bounces a dead one. */
+  refuseRecipient?: (address: string) => boolean;
 };
 
 /** Starts the SMTP server and its inbox API, each on a free loopback port. */
 export async function startSmtpServer({
   beforeGreeting,
   beforeAnswer,
+  refuseRecipient,
 }: SmtpServerOptions = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
@@ -74,6 +77,11 @@ export async function startSmtpServer({
     onConnect(_session, callback) {
       if (!beforeGreeting) return callback();
       beforeGreeting().then(() => callback(), callback);
+    },
+    onRcptTo(address, _session, callback) {
+      if (!refuseRecipient?.(address.address.toLowerCase())) return callback();
+      const error = Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 });
+      callback(error);
     },
     onAuth(auth, _session, callback) {
       callback(null, { user: auth.username ?? "anonymous" });

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDb, type Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
+import { pauseSavedSearchesOfAddress } from "#app/modules/saved/alerts.repo.server.ts";
+import { findSavedSearches, insertSavedSearch } from "#app/modules/saved/saved-search.repo.server.ts";
 import { createMailer, type Mailer, type MailMessage } from "#app/providers/mail/mail.server.ts";
+import { createUser } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import {
@@ -30,7 +33,10 @@ let test: TestDb;
 let smtp: SmtpPeer;
 beforeAll(async () => {
   logger.level = "silent";
-  [test, smtp] = await Promise.all([createTestDb(), startSmtpServer()]);
+  [test, smtp] = await Promise.all([
+    createTestDb(),
+    startSmtpServer({ refuseRecipient: (address) => address.startsWith("gone") }),
+  ]);
 });
 afterAll(async () => {
   await smtp?.stop();
@@ -142,6 +148,43 @@ describe("mail outbox", () => {
     expect(bounced.failedAt).not.toBeNull();
     expect(bounced.sentAt).toBeNull();
     expect(await countQueuedMail(test.db)).toBe(0);
+  });
+
+  it("gives up a message to an address the mail server bounces at once, and pauses that owner's alerts only", async () => {
+    const t = Date.now();
+    const gone = await createUser(test.db, { email: "gone@homes.test" });
+    const kept = await createUser(test.db, { email: "kept-alerts@homes.test" });
+    await insertSavedSearch(test.db, gone.id, "type=rent", t);
+    await insertSavedSearch(test.db, gone.id, "type=sale", t);
+    await insertSavedSearch(test.db, kept.id, "type=rent", t);
+    const bounced: string[] = [];
+    await queueMail(test.db, message("gone@homes.test"), t);
+    await queueMail(test.db, message("kept-alerts@homes.test"), t);
+
+    const sent = await drainMailOutbox({
+      db: test.db,
+      transport: smtpMailer(smtp.url),
+      now: () => t,
+      onUndeliverable: async (address) => {
+        bounced.push(address);
+        await pauseSavedSearchesOfAddress(test.db, address, t);
+      },
+    });
+
+    expect(sent).toBe(1);
+    expect(bounced).toEqual(["gone@homes.test"]);
+    const row = await test.db
+      .selectFrom("mailOutbox")
+      .selectAll()
+      .where("recipient", "=", "gone@homes.test")
+      .executeTakeFirstOrThrow();
+    // No retry: the address itself was refused, not the server's state.
+    expect(row).toMatchObject({ attempts: 1, sentAt: null });
+    expect(row.failedAt).toBe(t);
+    expect(row.lastError).toContain("mailbox unavailable");
+    expect((await findSavedSearches(test.db, gone.id)).map((search) => search.paused)).toEqual([true, true]);
+    expect((await findSavedSearches(test.db, kept.id)).map((search) => search.paused)).toEqual([false]);
+    expect(received("kept-alerts@homes.test")).toHaveLength(1);
   });
 
   it("leaves a row claimed by a killed sender until its claim runs out, then sends it once", async () => {

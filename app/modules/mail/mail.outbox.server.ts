@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
-import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
+import { type Mailer, type MailMessage, UndeliverableAddress } from "#app/providers/mail/mail.server.ts";
 import {
   type ClaimedMail,
   claimMail,
@@ -57,10 +57,21 @@ type Options = {
   now?: () => number;
   /** The job's pause between passes (default 5 s). */
   everyMs?: number;
+  /**
+   * Told of an address the mail server refused for good (a bounce at RCPT TO), after its message was given up:
+   * the app stops sending it what it can stop (alerts). Its failure is logged, never the drain's.
+   */
+  onUndeliverable?: (address: string) => Promise<void>;
 };
 
 /** The app's outbox over `db`, sending through `transport`. */
-export function createMailOutbox({ db, transport, now = Date.now, everyMs = 5_000 }: Options): MailOutbox {
+export function createMailOutbox({
+  db,
+  transport,
+  now = Date.now,
+  everyMs = 5_000,
+  onUndeliverable,
+}: Options): MailOutbox {
   let running: Promise<number> | undefined;
   let queued: Promise<number> | undefined;
   let stopped = false;
@@ -69,9 +80,11 @@ export function createMailOutbox({ db, transport, now = Date.now, everyMs = 5_00
   // after the pass last looked is not missed), however many calls came meanwhile.
   function drain(): Promise<number> {
     if (!running) {
-      running = drainMailOutbox({ db, transport, now, stopped: () => stopped }).finally(() => {
-        running = undefined;
-      });
+      running = drainMailOutbox({ db, transport, now, stopped: () => stopped, onUndeliverable }).finally(
+        () => {
+          running = undefined;
+        },
+      );
       return running;
     }
     queued ??= running.then(
@@ -127,11 +140,13 @@ export async function drainMailOutbox({
   transport,
   now = Date.now,
   stopped = () => false,
+  onUndeliverable,
 }: {
   db: Db;
   transport: Mailer;
   now?: () => number;
   stopped?: () => boolean;
+  onUndeliverable?: (address: string) => Promise<void>;
 }) {
   let sent = 0;
   while (!stopped()) {
@@ -145,7 +160,7 @@ export async function drainMailOutbox({
       const mail = await claimMail(db, id, token, t, t + MAIL_CLAIM_MS);
       if (!mail) continue;
       claimedAny = true;
-      if (await sendOne(db, transport, mail, now)) sent += 1;
+      if (await sendOne(db, transport, mail, now, onUndeliverable)) sent += 1;
     }
     // Every candidate went to another drain: it is sending them, and this pass is done.
     if (!claimedAny) break;
@@ -153,7 +168,13 @@ export async function drainMailOutbox({
   return sent;
 }
 
-async function sendOne(db: Db, transport: Mailer, mail: ClaimedMail, now: () => number) {
+async function sendOne(
+  db: Db,
+  transport: Mailer,
+  mail: ClaimedMail,
+  now: () => number,
+  onUndeliverable?: (address: string) => Promise<void>,
+) {
   const keepClaim = setInterval(() => {
     extendMailClaim(db, mail, now() + MAIL_CLAIM_MS).catch((error: unknown) =>
       logger.warn({ err: error, mail: mail.id }, "mail outbox: claim not extended"),
@@ -174,7 +195,9 @@ async function sendOne(db: Db, transport: Mailer, mail: ClaimedMail, now: () => 
     return true;
   }
   const attempts = mail.attempts + 1;
-  const givenUp = attempts >= MAIL_MAX_ATTEMPTS;
+  // A bounce names the address, not a passing fault: no retry would reach it.
+  const bounced = failure instanceof UndeliverableAddress ? failure : undefined;
+  const givenUp = bounced !== undefined || attempts >= MAIL_MAX_ATTEMPTS;
   const error = String((failure as Error)?.message ?? failure);
   await markMailFailed(db, mail, {
     attempts,
@@ -183,7 +206,13 @@ async function sendOne(db: Db, transport: Mailer, mail: ClaimedMail, now: () => 
     error,
   });
   const detail = { err: failure, mail: mail.id, subject: mail.message.subject, attempts };
-  if (givenUp) logger.error(detail, "mail outbox: message given up after its last attempt");
+  if (bounced) logger.warn(detail, "mail outbox: the address bounced, message given up");
+  else if (givenUp) logger.error(detail, "mail outbox: message given up after its last attempt");
   else logger.warn(detail, "mail outbox: message refused, retried later");
+  if (bounced && onUndeliverable) {
+    await onUndeliverable(bounced.address).catch((error: unknown) =>
+      logger.error({ err: error, mail: mail.id }, "mail outbox: a bounced address was not handled"),
+    );
+  }
   return false;
 }

@@ -279,6 +279,22 @@ export async function pauseSavedSearch(db: Db, searchId: string, now: number) {
   await db.updateTable("savedSearch").set({ pausedAt: now }).where("id", "=", searchId).execute();
 }
 
+/**
+ * Pauses the alerts of every saved search whose owner's address is `email` (it bounced): they stay paused,
+ * and Profile says why, until the owner chooses a frequency again. Returns how many it paused.
+ */
+export async function pauseSavedSearchesOfAddress(db: Db, email: string, now: number) {
+  const result = await db
+    .updateTable("savedSearch")
+    .set({ pausedAt: now })
+    .where("pausedAt", "is", null)
+    .where("userId", "in", (eb) =>
+      eb.selectFrom("user").select("id").where("email", "=", email.toLowerCase()),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 /** The listings of `ids`, in order; undefined for one that is gone. */
 export async function findListings(db: Db, ids: string[]) {
   return Promise.all(ids.map((id) => findListingById(db, id)));

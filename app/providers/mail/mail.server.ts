@@ -14,8 +14,29 @@ export type MailMessage = {
 };
 
 export interface Mailer {
-  /** Delivers one message; rejects when the transport refuses it. */
+  /** Delivers one message; rejects when the transport refuses it (UndeliverableAddress: the address itself). */
   send(message: MailMessage): Promise<void>;
+}
+
+/**
+ * The mail server refused the recipient itself (a permanent 5xx answer to RCPT TO: no such mailbox, domain
+ * gone): sending again will not help, unlike a refusal of the connection, the login or the message.
+ */
+export class UndeliverableAddress extends Error {
+  readonly address: string;
+  constructor(address: string, reply: string) {
+    super(`${address} is undeliverable: ${reply}`);
+    this.name = "UndeliverableAddress";
+    this.address = address;
+  }
+}
+
+/** nodemailer's error for a refused envelope: the SMTP command and its reply code. */
+function isRecipientRefused(error: unknown) {
+  const { command, responseCode } = (error ?? {}) as { command?: string; responseCode?: number };
+  return (
+    command === "RCPT TO" && typeof responseCode === "number" && responseCode >= 500 && responseCode < 600
+  );
 }
 
 /**
@@ -27,7 +48,15 @@ export function createMailer(mail: Config["mail"]): Mailer {
     const transport = nodemailer.createTransport(mail.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: mail.from, ...message });
+        try {
+          await transport.sendMail({ from: mail.from, ...message });
+        } catch (error) {
+          if (isRecipientRefused(error)) {
+            const reply = (error as { response?: string }).response ?? String(error);
+            throw new UndeliverableAddress(message.to, reply);
+          }
+          throw error;
+        }
       },
     };
   }
