@@ -101,7 +101,7 @@ export default function ReportConfirm({ loaderData, actionData }: Route.Componen
         </div>
         {report.details ? (
           <div>
-            <dt className="text-sm text-muted">{t("Details (optional)")}</dt>
+            <dt className="text-sm text-muted">{t("Details")}</dt>
             <dd className="whitespace-pre-line">{report.details}</dd>
           </div>
         ) : null}

@@ -88,6 +88,7 @@ export const GERMAN = {
   "Delete my account": "Mein Konto löschen",
   "Delete your account?": "Ihr Konto löschen?",
   "Delete {name}": "{name} löschen",
+  Details: "Details",
   "Details (optional)": "Details (optional)",
   "Discounted Price": "Reduzierter Preis",
   "Discounted price is required": "Der reduzierte Preis ist erforderlich",
