@@ -304,11 +304,15 @@ export interface SavedHomeAlertTable {
 export type ReportReason = "scam" | "wrong-information" | "offensive" | "unavailable" | "other";
 export type ReportStatus = "open" | "dismissed" | "actioned";
 
-/** A user's report of a listing, open until a moderator acts on it or dismisses it. */
+/**
+ * A report of a listing, open until a moderator acts on it or dismisses it: a user's (reporterId), or a
+ * visitor's who confirmed their address (reporterEmail, kept until the outcome is told).
+ */
 export interface ReportTable {
   id: string;
   listingId: string;
-  reporterId: string;
+  reporterId: string | null;
+  reporterEmail: ColumnType<string | null, string | null | undefined, string | null>;
   reason: ReportReason;
   details: string | null;
   status: ColumnType<ReportStatus, ReportStatus | undefined, ReportStatus>;
@@ -323,7 +327,8 @@ export type AuditAction =
   | "restore-listing"
   | "suspend-user"
   | "lift-suspension"
-  | "dismiss-report";
+  | "dismiss-report"
+  | "close-review";
 
 /** Every moderator action: who, what, when (names copied so the log outlives what it names). */
 export interface AuditLogTable {
@@ -337,6 +342,35 @@ export interface AuditLogTable {
   targetUserName: string | null;
   reportId: string | null;
   createdAt: ColumnType<number, number, number>;
+}
+
+/** A visitor's report waiting for its e-mailed link to be followed (only a hash of the link's token is kept). */
+export interface ReportRequestTable {
+  id: string;
+  listingId: string;
+  /** The visitor's address, lower case. */
+  email: string;
+  reason: ReportReason;
+  details: string | null;
+  tokenHash: string;
+  createdAt: ColumnType<number, number, number>;
+  expiresAt: ColumnType<number, number, number>;
+}
+
+export type HideReason = "scam" | "wrong-information" | "offensive" | "duplicate" | "other";
+
+/** A moderator's decision to hide a listing: why, in words for the owner, and the owner's one review request. */
+export interface ListingDecisionTable {
+  id: string;
+  listingId: string;
+  reason: HideReason;
+  note: string;
+  moderatorId: string | null;
+  createdAt: ColumnType<number, number, number>;
+  reviewRequestedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  reviewMessage: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When a moderator answered the review (restored, or kept hidden); null while it waits. */
+  reviewClosedAt: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One row ("reports"): when the last report digest was sent, claimed by one instance at a time. */
@@ -405,6 +439,8 @@ export interface Database {
   report: ReportTable;
   auditLog: AuditLogTable;
   reportDigest: ReportDigestTable;
+  reportRequest: ReportRequestTable;
+  listingDecision: ListingDecisionTable;
   jobLease: JobLeaseTable;
   mailOutbox: MailOutboxTable;
   listingPrice: ListingPriceTable;

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { data, Form, Link } from "react-router";
+import { FieldError } from "#app/components/field-error.tsx";
+import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
@@ -10,10 +12,14 @@ import {
   findAuditLog,
   findHiddenListings,
   findOpenReports,
+  findReviewRequests,
   findSuspendedUsers,
 } from "#app/modules/moderation/moderation.repo.server.ts";
 import {
   auditDescription,
+  DECISION_NOTE_MAX,
+  HIDE_REASONS,
+  hideReasonLabel,
   MODERATION_DONE,
   moderationTime,
   reasonLabel,
@@ -21,6 +27,7 @@ import {
 import {
   dismissReport,
   hideListing,
+  keepHidden,
   liftSuspension,
   restoreListing,
   suspendUser,
@@ -38,43 +45,53 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   await requireAdmin(context, url, db);
-  const [reports, hiddenListings, suspendedUsers, auditLog] = await Promise.all([
+  const [reports, reviewRequests, hiddenListings, suspendedUsers, auditLog] = await Promise.all([
     findOpenReports(db),
+    findReviewRequests(db),
     findHiddenListings(db),
     findSuspendedUsers(db),
     findAuditLog(db),
   ]);
-  return { reports, hiddenListings, suspendedUsers, auditLog };
+  return { reports, reviewRequests, hiddenListings, suspendedUsers, auditLog };
 }
 
 const INTENTS = Object.keys(MODERATION_DONE) as (keyof typeof MODERATION_DONE)[];
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const { db, auth } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const moderator = await requireAdmin(context, url, db);
   const form = await readForm(request);
   const intent = INTENTS.find((name) => name === form.get("intent"));
   const id = String(form.get("id") ?? "");
-  if (!intent || !id) return data({ error: msg("Unknown action") }, { status: 400 });
-  const suspension = { db, auth, headers: request.headers };
+  if (!intent || !id) return data({ error: msg("Unknown action"), fieldErrors: {}, id }, { status: 400 });
+  const suspension = { ...services, headers: request.headers };
   try {
-    if (intent === "hide-listing") await hideListing(db, moderator, id);
-    else if (intent === "restore-listing") await restoreListing(db, moderator, id);
-    else if (intent === "dismiss-report") await dismissReport(db, moderator, id);
+    if (intent === "hide-listing") {
+      const input = { reason: form.get("reason") ?? undefined, note: form.get("note") ?? undefined };
+      await hideListing(services, moderator, id, input);
+    } else if (intent === "restore-listing") await restoreListing(db, moderator, id);
+    else if (intent === "dismiss-report") await dismissReport(services, moderator, id);
+    else if (intent === "close-review") await keepHidden(db, moderator, id);
     else if (intent === "suspend-user") await suspendUser(suspension, moderator, id);
     else await liftSuspension(suspension, moderator, id);
   } catch (error) {
-    return refusalResponse(error);
+    // Which form was refused, so its fields show their messages.
+    const refusal = refusalResponse(error);
+    return data({ ...refusal.data, id }, refusal.init ?? undefined);
   }
   return redirectWithToast(context, "/admin", "success", MODERATION_DONE[intent]);
 }
 
-export default function Admin({ loaderData }: Route.ComponentProps) {
-  const { reports, hiddenListings, suspendedUsers, auditLog } = loaderData;
+export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
+  const { reports, reviewRequests, hiddenListings, suspendedUsers, auditLog } = loaderData;
   const { t, translate } = useI18n();
   return (
     <main className="page max-w-5xl">
       <h1 className="page-heading">{t("Moderation")}</h1>
+      <div className="mt-4">
+        <FormMessage data={actionData} />
+      </div>
       <AdminSection
         id="open-reports"
         heading={t("Open reports ({count})", { count: reports.length })}
@@ -98,10 +115,15 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                 <span className="text-muted">
                   {" "}
                   ·{" "}
-                  {t("reported by {name} on {date}", {
-                    name: report.reporterName,
-                    date: moderationTime(report.createdAt),
-                  })}
+                  {report.reporterName !== null
+                    ? t("reported by {name} on {date}", {
+                        name: report.reporterName,
+                        date: moderationTime(report.createdAt),
+                      })
+                    : t("reported by a visitor ({email}) on {date}", {
+                        email: report.reporterEmail ?? "",
+                        date: moderationTime(report.createdAt),
+                      })}
                 </span>
               </p>
               {report.details ? (
@@ -122,12 +144,10 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                     target={report.listing.name}
                   />
                 ) : (
-                  <ActionButton
-                    intent="hide-listing"
-                    id={report.listing.id}
-                    label={t("Hide listing")}
-                    target={report.listing.name}
-                    danger
+                  <HideForm
+                    listingId={report.listing.id}
+                    name={report.listing.name}
+                    refusal={actionData?.id === report.listing.id ? actionData : undefined}
                   />
                 )}
                 {report.owner.suspended ? (
@@ -158,6 +178,58 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
         </ul>
       </AdminSection>
       <AdminSection
+        id="review-requests"
+        heading={t("Review requests ({count})", { count: reviewRequests.length })}
+        empty={reviewRequests.length === 0 ? t("No review requests.") : null}
+      >
+        <ul className="flex flex-col gap-4">
+          {reviewRequests.map((review) => (
+            <li key={review.id} className="card flex flex-col gap-3 p-5">
+              <h3 className="text-lg font-bold">
+                <Link to={listingPath(review.listing)} className="link">
+                  {review.listing.name}
+                </Link>
+              </h3>
+              <p>
+                <span className="font-semibold">{translate(hideReasonLabel(review.reason))}</span>
+                <span className="text-muted">
+                  {" "}
+                  ·{" "}
+                  {t("hidden {date}, review asked by {name} on {asked}", {
+                    date: moderationTime(review.createdAt),
+                    name: review.ownerName,
+                    asked: moderationTime(review.reviewRequestedAt ?? review.createdAt),
+                  })}
+                </span>
+              </p>
+              <blockquote className="border-l-4 border-line pl-3 whitespace-pre-line">
+                {review.note}
+              </blockquote>
+              {review.reviewMessage ? (
+                <p className="whitespace-pre-line">
+                  <span className="font-semibold">{t("The owner writes:")}</span> {review.reviewMessage}
+                </p>
+              ) : null}
+              <div className="flex flex-wrap gap-2">
+                <ActionButton
+                  intent="restore-listing"
+                  id={review.listingId}
+                  label={t("Restore listing")}
+                  target={review.listing.name}
+                />
+                <ActionButton
+                  intent="close-review"
+                  id={review.id}
+                  label={t("Keep hidden")}
+                  target={review.listing.name}
+                  danger
+                />
+              </div>
+            </li>
+          ))}
+        </ul>
+      </AdminSection>
+      <AdminSection
         id="hidden-listings"
         heading={t("Hidden listings ({count})", { count: hiddenListings.length })}
         empty={hiddenListings.length === 0 ? t("No hidden listings.") : null}
@@ -175,6 +247,7 @@ export default function Admin({ loaderData }: Route.ComponentProps) {
                     name: listing.ownerName,
                     date: moderationTime(listing.hiddenAt),
                   })}
+                  {listing.reason ? ` · ${translate(hideReasonLabel(listing.reason))}` : null}
                 </span>
               </span>
               <ActionButton
@@ -293,5 +366,76 @@ function ActionButton({ intent, id, label, target, danger = false }: ActionButto
         {label}
       </button>
     </Form>
+  );
+}
+
+type HideFormProps = {
+  listingId: string;
+  name: string;
+  /** The refusal of this form's last submission, if it was this one's. */
+  refusal?: { fieldErrors?: Record<string, string | undefined> };
+};
+
+/**
+ * "Hide listing": opens a form asking for the reason and the words the owner is sent (it works before
+ * JavaScript loads: a disclosure and a plain form).
+ */
+function HideForm({ listingId, name, refusal }: HideFormProps) {
+  const { t, translate } = useI18n();
+  const fieldErrors = refusal?.fieldErrors ?? {};
+  const prefix = `hide-${listingId}`;
+  return (
+    <details className="w-full" open={refusal !== undefined}>
+      <summary className="btn-small btn-danger inline-flex cursor-pointer">{t("Hide listing")}</summary>
+      <Form method="post" className="mt-3 flex flex-col gap-3 rounded-lg border border-line p-4">
+        <input type="hidden" name="intent" value="hide-listing" />
+        <input type="hidden" name="id" value={listingId} />
+        <div>
+          <label htmlFor={`${prefix}-reason`} className="field-label">
+            {t("Reason")}
+          </label>
+          <select
+            id={`${prefix}-reason`}
+            name="reason"
+            required
+            defaultValue=""
+            aria-describedby={fieldErrors.reason ? `${prefix}-reason-error` : undefined}
+            className="text-input"
+          >
+            <option value="" disabled>
+              {t("Choose a reason")}
+            </option>
+            {HIDE_REASONS.map((reason) => (
+              <option key={reason.value} value={reason.value}>
+                {translate(reason.label)}
+              </option>
+            ))}
+          </select>
+          <FieldError id={`${prefix}-reason-error`} message={fieldErrors.reason} />
+        </div>
+        <div>
+          <label htmlFor={`${prefix}-note`} className="field-label">
+            {t("Explanation for the owner")}
+          </label>
+          <textarea
+            id={`${prefix}-note`}
+            name="note"
+            rows={4}
+            required
+            maxLength={DECISION_NOTE_MAX}
+            aria-describedby={fieldErrors.note ? `${prefix}-note-error` : undefined}
+            className="text-input min-h-24 resize-y"
+          />
+          <FieldError id={`${prefix}-note-error`} message={fieldErrors.note} />
+        </div>
+        <button
+          type="submit"
+          aria-label={`${t("Hide listing")} ${name}`}
+          className="btn-small btn-danger self-start"
+        >
+          {t("Hide listing")}
+        </button>
+      </Form>
+    </details>
   );
 }

@@ -38,8 +38,16 @@ import { listingJsonLd, listingMeta } from "#app/modules/listing/listing.seo.ts"
 import { changeListingStatus, renewOwnListing } from "#app/modules/listing/listing.service.server.ts";
 import { priceChangeLabel, STATUS_MESSAGES } from "#app/modules/listing/listing.status.ts";
 import { parseTour, tourEmbedUrl } from "#app/modules/listing/listing.tour.ts";
-import { findListingModeration, isAdministrator } from "#app/modules/moderation/moderation.repo.server.ts";
-import { MODERATION_MESSAGES } from "#app/modules/moderation/moderation.rules.ts";
+import {
+  findCurrentDecisions,
+  findListingModeration,
+  isAdministrator,
+} from "#app/modules/moderation/moderation.repo.server.ts";
+import {
+  hideReasonLabel,
+  MODERATION_MESSAGES,
+  reviewPath,
+} from "#app/modules/moderation/moderation.rules.ts";
 import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
@@ -126,10 +134,22 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   return redirectWithToast(context, back, "error", msg("Unknown action"));
 }
 
-/** Why the public does not see a listing, for its owner and the administrators. */
+/** Why the public does not see a listing, for its owner and the administrators: with the moderator's reason. */
 async function moderationNotice(db: Db, listingId: string) {
   const moderation = await findListingModeration(db, listingId);
-  return moderation?.hidden ? MODERATION_MESSAGES.hiddenNotice : MODERATION_MESSAGES.ownerSuspendedNotice;
+  if (!moderation?.hidden) return { message: MODERATION_MESSAGES.ownerSuspendedNotice, decision: null };
+  const decision = (await findCurrentDecisions(db, [listingId])).get(listingId);
+  return {
+    message: MODERATION_MESSAGES.hiddenNotice,
+    decision: decision
+      ? {
+          reason: decision.reason,
+          note: decision.note,
+          reviewPath: reviewPath(decision.id),
+          reviewRequested: decision.reviewRequestedAt !== null,
+        }
+      : null,
+  };
 }
 
 export default function ListingPage({ loaderData }: Route.ComponentProps) {
@@ -150,7 +170,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   } = loaderData;
   const listed = isListed(listing);
   const i18n = useI18n();
-  const { t, translate } = i18n;
+  const { t } = i18n;
   const { amount, suffix } = priceParts(listing, i18n);
   const regular = regularPriceLabel(listing, i18n);
   const monthlyTotal = totalMonthlyCost(listing);
@@ -171,11 +191,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           <ShareButton />
         </div>
       </div>
-      {moderationNotice ? (
-        <p role="status" className="alert-error mb-4">
-          {translate(moderationNotice)}
-        </p>
-      ) : null}
+      {moderationNotice ? <ModerationNotice notice={moderationNotice} isOwner={isOwner} /> : null}
       {listed ? null : (
         <p role="status" className="card mb-6 border-ink bg-surface-2 p-4 text-lg font-bold">
           {t(STATUS_MESSAGES.noLongerAvailable)}
@@ -280,5 +296,41 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
       </div>
       <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl, areaUnit)} />
     </main>
+  );
+}
+
+type ModerationNoticeProps = {
+  notice: {
+    message: string;
+    decision: { reason: string; note: string; reviewPath: string; reviewRequested: boolean } | null;
+  };
+  isOwner: boolean;
+};
+
+/** The owner's (and administrators') word that visitors do not see the listing, with the moderator's reason. */
+function ModerationNotice({ notice, isOwner }: ModerationNoticeProps) {
+  const { t, translate } = useI18n();
+  const { decision } = notice;
+  return (
+    <div role="status" className="alert-error mb-4 flex flex-col gap-2">
+      <p>{translate(notice.message)}</p>
+      {decision ? (
+        <>
+          <p className="font-semibold">
+            {t("Reason: {reason}", { reason: translate(hideReasonLabel(decision.reason)) })}
+          </p>
+          <p className="whitespace-pre-line">{decision.note}</p>
+          {isOwner ? (
+            decision.reviewRequested ? (
+              <p>{t("You asked for a review. Our moderators will look at your listing again.")}</p>
+            ) : (
+              <Link to={decision.reviewPath} className="link self-start font-semibold">
+                {t("Ask for a review")}
+              </Link>
+            )
+          ) : null}
+        </>
+      ) : null}
+    </div>
   );
 }

@@ -23,6 +23,7 @@ import {
   findKeepEmailPrivate,
   updateKeepEmailPrivate,
 } from "#app/modules/message/message.repo.server.ts";
+import { findCurrentDecisions } from "#app/modules/moderation/moderation.repo.server.ts";
 import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
 import { findSavedSearches } from "#app/modules/saved/saved-search.repo.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
@@ -55,10 +56,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     listings.map((listing) => listing.id),
   );
   const savedSearches = await findSavedSearches(db, user.id);
+  const decisions = await findCurrentDecisions(db, unlistedIds);
   return {
     user,
     listings: listings.map(toListingSummary),
     unlistedIds,
+    // Why a moderator hid each hidden listing (by id): the cards say it.
+    hiddenReasons: Object.fromEntries([...decisions].map(([id, decision]) => [id, decision.reason])),
     savedIds,
     savedSearches,
     unreadMessages,
@@ -108,8 +112,16 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, listings, unlistedIds, savedIds, savedSearches, unreadMessages, keepEmailPrivate } =
-    loaderData;
+  const {
+    user,
+    listings,
+    unlistedIds,
+    hiddenReasons,
+    savedIds,
+    savedSearches,
+    unreadMessages,
+    keepEmailPrivate,
+  } = loaderData;
   const { t } = useI18n();
   return (
     <main className="page max-w-5xl">
@@ -145,7 +157,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <MessagesAndPrivacy unreadMessages={unreadMessages} keepEmailPrivate={keepEmailPrivate} />
-      <YourListings listings={listings} unlistedIds={unlistedIds} savedIds={savedIds} />
+      <YourListings
+        listings={listings}
+        unlistedIds={unlistedIds}
+        hiddenReasons={hiddenReasons}
+        savedIds={savedIds}
+      />
       <SavedSearches searches={savedSearches} />
       <YourData />
     </main>

@@ -3,23 +3,32 @@ import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
-import { refusalResponse } from "#app/http/errors.ts";
+import { refusalResponse, retryAfterHeaders } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
-import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
+import { getUser, requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
+import { requestReport } from "#app/modules/moderation/moderation.notices.server.ts";
 import {
   MODERATION_MESSAGES,
+  REPORT_CONFIRM_HOURS,
   REPORT_DETAILS_MAX,
   REPORT_REASONS,
+  REPORTER_EMAIL_MAX,
 } from "#app/modules/moderation/moderation.rules.ts";
 import { reportListing } from "#app/modules/moderation/moderation.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/report.ts";
 
-export { retryAfterHeaders as headers } from "#app/http/errors.ts";
+/** Retry-After after a refusal, and never a shared page (its answer may name an address). */
+export const headers: Route.HeadersFunction = (args) => {
+  const headers = new Headers(retryAfterHeaders(args));
+  headers.set("Cache-Control", "private, no-store");
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   pageTitle(i18nOf(matches).t("Report this listing"), matches),
@@ -27,11 +36,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 /**
- * The listing a signed-in user may report: one the public sees, not their own. Visitors sign in first; an
- * unverified user verifies their address first, as for publishing (a throwaway account must not file reports).
+ * The listing one may report: one the public sees, not one's own. A visitor reports with an e-mail address
+ * they confirm by a link (the report counts once they do); a signed-in user whose address is not verified
+ * verifies it first, as for publishing (a throwaway account must not file reports).
  */
 async function reportableListing({ params, context, url }: Route.LoaderArgs | Route.ActionArgs) {
-  const user = await requireVerifiedUser(context, url);
+  const user = (await getUser(context)) ? await requireVerifiedUser(context, url) : null;
   const { db } = context.get(servicesContext);
   const listing = await findListingById(db, params.listingId);
   if (!listing || !(await isListingVisible(db, listing.id))) {
@@ -44,7 +54,8 @@ export async function loader(args: Route.LoaderArgs) {
   const { user, listing } = await reportableListing(args);
   return {
     listing: { name: listing.name, path: listingPath(listing) },
-    ownListing: listing.userRef === user.id,
+    ownListing: listing.userRef === user?.id,
+    visitor: user === null,
   };
 }
 
@@ -52,9 +63,20 @@ export async function action(args: Route.ActionArgs) {
   const { user, listing } = await reportableListing(args);
   const form = await readForm(args.request);
   try {
-    const { db, limits } = args.context.get(servicesContext);
+    const services = args.context.get(servicesContext);
     const input = { reason: form.get("reason") ?? undefined, details: form.get("details") ?? undefined };
-    await reportListing(db, user, listing.id, input, limits.reports);
+    if (!user) {
+      const client = args.request.headers.get(CLIENT_IP_HEADER) ?? "";
+      const { email } = await requestReport(
+        services,
+        listing.id,
+        { ...input, email: form.get("email") ?? undefined },
+        client,
+        services.limits.reports,
+      );
+      return { sent: email, error: null, fieldErrors: {} };
+    }
+    await reportListing(services.db, user, listing.id, input, services.limits.reports);
     return { done: true as const, error: null, fieldErrors: {} };
   } catch (error) {
     return refusalResponse(error);
@@ -62,8 +84,25 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function Report({ loaderData, actionData }: Route.ComponentProps) {
-  const { listing, ownListing } = loaderData;
+  const { listing, ownListing, visitor } = loaderData;
   const { t, translate } = useI18n();
+  if (actionData && "sent" in actionData) {
+    return (
+      <main className="form-page max-w-2xl">
+        <h1 className="page-heading" tabIndex={-1}>
+          {t("Check your inbox")}
+        </h1>
+        <p className="mb-6 text-muted">
+          {t("We sent a link to {email}. Your report counts once you confirm it.", {
+            email: actionData.sent ?? "",
+          })}
+        </p>
+        <Link to={listing.path} className="btn-primary self-start">
+          {t("Back to the listing")} <ArrowRightIcon />
+        </Link>
+      </main>
+    );
+  }
   if (actionData && "done" in actionData) {
     return (
       <main className="form-page max-w-2xl">
@@ -128,7 +167,33 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             />
             <FieldError id="report-details-error" message={fieldErrors.details} />
           </div>
-          <FormMessage data={actionData && "done" in actionData ? undefined : actionData} />
+          {visitor ? (
+            <div>
+              <label htmlFor="report-email" className="field-label">
+                {t("Your e-mail address")}
+              </label>
+              <p id="report-email-hint" className="mb-2 text-sm text-muted">
+                {t(
+                  "No account needed: we send you a link, and the report counts once you confirm it (the link works for {hours} hours).",
+                  { hours: String(REPORT_CONFIRM_HOURS) },
+                )}
+              </p>
+              <input
+                id="report-email"
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                maxLength={REPORTER_EMAIL_MAX}
+                aria-describedby={["report-email-hint", errorId("report-email", fieldErrors.email)]
+                  .filter(Boolean)
+                  .join(" ")}
+                className="text-input"
+              />
+              <FieldError id="report-email-error" message={fieldErrors.email} />
+            </div>
+          ) : null}
+          <FormMessage data={actionData} />
           <button type="submit" className="btn-primary self-start">
             {t("Send report")}
           </button>

@@ -442,6 +442,9 @@ test("a moderator's screens: the report form and its thanks, /admin, a removed l
   const secondReport = adminPage
     .getByRole("listitem")
     .filter({ has: adminPage.locator(`a[href="${paths[1]}"]`) });
+  await secondReport.getByText("Hide listing", { exact: true }).first().click();
+  await secondReport.getByLabel("Reason").selectOption({ label: "Wrong information" });
+  await secondReport.getByLabel("Explanation for the owner").fill("The photos show another house.");
   await secondReport.getByRole("button", { name: /^Hide listing/ }).click();
   await expect(adminPage.getByRole("region", { name: /Hidden listings/ }).getByRole("listitem")).toHaveCount(
     1,

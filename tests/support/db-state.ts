@@ -6,7 +6,7 @@ import { findUserIdByEmail } from "./app-data.ts";
 
 /**
  * What a request could have written: every row of the user, listing, image,
- * message, report, audit, saved-home and saved-search tables (as a count and a digest, so an UPDATE shows as
+ * message, report (and visitors' report requests), decision, audit, saved-home and saved-search tables (as a count and a digest, so an UPDATE shows as
  * well as an INSERT), and the files in the image storage and upload staging folders (names and sizes, so bytes
  * PATCHed into someone's upload show too).
  */
@@ -24,6 +24,8 @@ type Table =
   | "message"
   | "userBlock"
   | "report"
+  | "reportRequest"
+  | "listingDecision"
   | "auditLog"
   | "savedSearch";
 const TABLES: readonly Table[] = [
@@ -35,6 +37,8 @@ const TABLES: readonly Table[] = [
   "message",
   "userBlock",
   "report",
+  "reportRequest",
+  "listingDecision",
   "auditLog",
   "savedSearch",
 ];

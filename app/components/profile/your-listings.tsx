@@ -6,11 +6,14 @@ import { StatusActions } from "#app/components/listing/status-actions.tsx";
 import { useDeleteListing } from "#app/components/listing/use-delete-listing.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
+import { hideReasonLabel } from "#app/modules/moderation/moderation.rules.ts";
 
 type Props = {
   listings: ListingSummary[];
   /** The ids of the listings the public does not see (hidden by a moderator, or the account suspended). */
   unlistedIds?: readonly string[];
+  /** Of those, the moderator's reason for each hidden one, by id ("scam"). */
+  hiddenReasons?: Readonly<Record<string, string>>;
   /** Of these listings, those the owner saved. */
   savedIds?: readonly string[];
 };
@@ -19,12 +22,19 @@ type Props = {
  * The profile's "Your Listings": the user's listings newest first, each with edit (to /edit-listing/{id}),
  * delete (after the confirmation), and its status button (Mark as let / sold / available, Renew).
  */
-export function YourListings({ listings, unlistedIds = [], savedIds = [] }: Props) {
+export function YourListings({ listings, unlistedIds = [], hiddenReasons = {}, savedIds = [] }: Props) {
   const navigate = useNavigate();
   const deletion = useDeleteListing();
   const heading = useRef<HTMLHeadingElement>(null);
   const deleted = useRef(false);
-  const { t } = useI18n();
+  const { t, translate } = useI18n();
+  const noticeOf = (id: string) => {
+    if (!unlistedIds.includes(id)) return undefined;
+    const reason = hiddenReasons[id];
+    return reason
+      ? t("Hidden by moderators: {reason}", { reason: translate(hideReasonLabel(reason)) })
+      : t("Hidden by moderators");
+  };
 
   // The deleted card's button had the focus; once it is gone the focus would fall to <body> and Tab would
   // jump to the bottom bar. The section's heading keeps the user in place.
@@ -64,7 +74,7 @@ export function YourListings({ listings, unlistedIds = [], savedIds = [] }: Prop
               saved={savedIds.includes(listing.id)}
               onEdit={(id) => navigate(`/edit-listing/${id}`)}
               onDelete={deletion.ask}
-              notice={unlistedIds.includes(listing.id) ? t("Hidden by moderators") : undefined}
+              notice={noticeOf(listing.id)}
             >
               <StatusActions listing={listing} action="/profile" className="mt-3 px-1" />
             </ListingCard>

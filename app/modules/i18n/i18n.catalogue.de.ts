@@ -88,6 +88,7 @@ export const GERMAN = {
   "Delete my account": "Mein Konto löschen",
   "Delete your account?": "Ihr Konto löschen?",
   "Delete {name}": "{name} löschen",
+  Details: "Details",
   "Details (optional)": "Details (optional)",
   "Discounted Price": "Reduzierter Preis",
   "Discounted price is required": "Der reduzierte Preis ist erforderlich",
@@ -714,6 +715,70 @@ export const GERMAN = {
   months: "Monate",
   "{floor} of {floors}": "{floor} von {floors}",
   "{count} months": { one: "{count} Monat", other: "{count} Monate" },
+  "Hidden by moderators: {reason}": "Von Moderatoren ausgeblendet: {reason}",
+  "Confirm your report on {siteName}": "Bestätigen Sie Ihre Meldung bei {siteName}",
+  'Someone, hopefully you, reported the listing "{name}" with this address.':
+    "Jemand, hoffentlich Sie, hat das Inserat „{name}“ mit dieser Adresse gemeldet.",
+  "Confirm my report": "Meine Meldung bestätigen",
+  "The report counts once you confirm it. The link works for {hours} hours; if you did not report anything, ignore this e-mail.":
+    "Die Meldung zählt, sobald Sie sie bestätigen. Der Link gilt {hours} Stunden; wenn Sie nichts gemeldet haben, ignorieren Sie diese E-Mail.",
+  'Your listing "{name}" was hidden': "Ihr Inserat „{name}“ wurde ausgeblendet",
+  'Our moderators hid your listing "{name}": visitors can not see it.':
+    "Unsere Moderatoren haben Ihr Inserat „{name}“ ausgeblendet: Besucher können es nicht sehen.",
+  "Reason: {reason}": "Grund: {reason}",
+  "Ask for a review": "Überprüfung beantragen",
+  "If you think this is a mistake, or once you have fixed it, ask for a review.":
+    "Wenn Sie das für einen Fehler halten oder es behoben haben, beantragen Sie eine Überprüfung.",
+  "Your report on {siteName}": "Ihre Meldung bei {siteName}",
+  'Thank you for reporting "{name}". Our moderators have looked at it.':
+    "Danke, dass Sie „{name}“ gemeldet haben. Unsere Moderatoren haben es geprüft.",
+  "They hid the listing: visitors can no longer see it.":
+    "Sie haben das Inserat ausgeblendet: Besucher können es nicht mehr sehen.",
+  "They found no reason to remove it, so the listing stays.":
+    "Sie haben keinen Grund gefunden, es zu entfernen; das Inserat bleibt.",
+  "reported by a visitor ({email}) on {date}": "gemeldet von einem Besucher ({email}) am {date}",
+  "Review requests ({count})": "Überprüfungsanträge ({count})",
+  "No review requests.": "Keine Überprüfungsanträge.",
+  "hidden {date}, review asked by {name} on {asked}":
+    "ausgeblendet {date}, Überprüfung beantragt von {name} am {asked}",
+  "The owner writes:": "Der Eigentümer schreibt:",
+  "Keep hidden": "Ausgeblendet lassen",
+  Reason: "Grund",
+  "Choose a reason": "Grund wählen",
+  "Explanation for the owner": "Erklärung für den Eigentümer",
+  "Review requested: our moderators will look at your listing again":
+    "Überprüfung beantragt: Unsere Moderatoren sehen sich Ihr Inserat noch einmal an",
+  "Hidden by our moderators on {date}": "Von unseren Moderatoren ausgeblendet am {date}",
+  "You asked for a review on {date}. Our moderators will look at your listing again.":
+    "Sie haben am {date} eine Überprüfung beantragt. Unsere Moderatoren sehen sich Ihr Inserat noch einmal an.",
+  "What has changed? (optional)": "Was hat sich geändert? (optional)",
+  "You can ask once for each decision.": "Sie können einmal pro Entscheidung fragen.",
+  "You asked for a review. Our moderators will look at your listing again.":
+    "Sie haben eine Überprüfung beantragt. Unsere Moderatoren sehen sich Ihr Inserat noch einmal an.",
+  "Confirm your report": "Bestätigen Sie Ihre Meldung",
+  "We will e-mail you what they decide.": "Wir schreiben Ihnen per E-Mail, wie sie entscheiden.",
+  "Your e-mail address": "Ihre E-Mail-Adresse",
+  "Confirm report": "Meldung bestätigen",
+  "We sent a link to {email}. Your report counts once you confirm it.":
+    "Wir haben einen Link an {email} geschickt. Ihre Meldung zählt, sobald Sie sie bestätigen.",
+  "No account needed: we send you a link, and the report counts once you confirm it (the link works for {hours} hours).":
+    "Kein Konto nötig: Wir schicken Ihnen einen Link, und die Meldung zählt, sobald Sie sie bestätigen (der Link gilt {hours} Stunden).",
+  Duplicate: "Doppelt",
+  "Listing kept hidden": "Inserat bleibt ausgeblendet",
+  "Please enter your e-mail address": "Bitte geben Sie Ihre E-Mail-Adresse ein",
+  "Please enter a valid e-mail address": "Bitte geben Sie eine gültige E-Mail-Adresse ein",
+  "This link has expired or was already used. Please report the listing again.":
+    "Dieser Link ist abgelaufen oder wurde schon benutzt. Bitte melden Sie das Inserat erneut.",
+  "Please choose why the listing is hidden": "Bitte wählen Sie, warum das Inserat ausgeblendet wird",
+  "Please explain the decision to the owner": "Bitte erklären Sie dem Eigentümer die Entscheidung",
+  "The text can not contain control characters": "Der Text darf keine Steuerzeichen enthalten",
+  "This listing is already hidden": "Dieses Inserat ist bereits ausgeblendet",
+  "This decision does not exist": "Diese Entscheidung gibt es nicht",
+  "This decision no longer applies: the listing is not hidden by it":
+    "Diese Entscheidung gilt nicht mehr: Das Inserat ist dadurch nicht ausgeblendet",
+  "You have already asked for a review of this decision":
+    "Sie haben für diese Entscheidung bereits eine Überprüfung beantragt",
+  "That review request is no longer open": "Dieser Überprüfungsantrag ist nicht mehr offen",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -13,7 +13,9 @@ export type OpenReport = {
   reason: string;
   details: string | null;
   createdAt: number;
-  reporterName: string;
+  /** The reporting user's name; null for a visitor, who confirmed `reporterEmail`. */
+  reporterName: string | null;
+  reporterEmail: string | null;
   listing: { id: string; name: string; type: "rent" | "sale"; hidden: boolean };
   owner: { id: string; name: string; email: string; suspended: boolean };
 };
@@ -24,13 +26,14 @@ export async function findOpenReports(db: Db): Promise<OpenReport[]> {
     .selectFrom("report")
     .innerJoin("listing", "listing.id", "report.listingId")
     .innerJoin("user as owner", "owner.id", "listing.userRef")
-    .innerJoin("user as reporter", "reporter.id", "report.reporterId")
+    .leftJoin("user as reporter", "reporter.id", "report.reporterId")
     .select([
       "report.id",
       "report.reason",
       "report.details",
       "report.createdAt",
       "reporter.name as reporterName",
+      "report.reporterEmail",
       "listing.id as listingId",
       "listing.name as listingName",
       "listing.type as listingType",
@@ -50,6 +53,7 @@ export async function findOpenReports(db: Db): Promise<OpenReport[]> {
     details: row.details,
     createdAt: Number(row.createdAt),
     reporterName: row.reporterName,
+    reporterEmail: row.reporterEmail,
     listing: {
       id: row.listingId,
       name: row.listingName,
@@ -74,7 +78,128 @@ export async function findHiddenListings(db: Db) {
     .where("listing.hiddenAt", "is not", null)
     .orderBy("listing.hiddenAt", "desc")
     .execute();
-  return rows.map((row) => ({ ...row, hiddenAt: Number(row.hiddenAt) }));
+  const decisions = await findCurrentDecisions(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({
+    ...row,
+    hiddenAt: Number(row.hiddenAt),
+    reason: decisions.get(row.id)?.reason ?? null,
+  }));
+}
+
+/** A decision to hide a listing, as its owner and the administrators see it. */
+export type ListingDecision = {
+  id: string;
+  listingId: string;
+  reason: string;
+  note: string;
+  createdAt: number;
+  reviewRequestedAt: number | null;
+  reviewMessage: string | null;
+  reviewClosedAt: number | null;
+};
+
+function toDecision(row: {
+  id: string;
+  listingId: string;
+  reason: string;
+  note: string;
+  createdAt: number | string | bigint;
+  reviewRequestedAt: number | string | bigint | null;
+  reviewMessage: string | null;
+  reviewClosedAt: number | string | bigint | null;
+}): ListingDecision {
+  return {
+    id: row.id,
+    listingId: row.listingId,
+    reason: row.reason,
+    note: row.note,
+    createdAt: Number(row.createdAt),
+    reviewRequestedAt: row.reviewRequestedAt === null ? null : Number(row.reviewRequestedAt),
+    reviewMessage: row.reviewMessage,
+    reviewClosedAt: row.reviewClosedAt === null ? null : Number(row.reviewClosedAt),
+  };
+}
+
+const DECISION_COLUMNS = [
+  "listingDecision.id",
+  "listingDecision.listingId",
+  "listingDecision.reason",
+  "listingDecision.note",
+  "listingDecision.createdAt",
+  "listingDecision.reviewRequestedAt",
+  "listingDecision.reviewMessage",
+  "listingDecision.reviewClosedAt",
+] as const;
+
+/**
+ * The decisions that keep `listingIds` hidden now (each hidden listing's latest), by listing id. A listing
+ * hidden before decisions had reasons has none.
+ */
+export async function findCurrentDecisions(db: Db, listingIds: readonly string[]) {
+  const decisions = new Map<string, ListingDecision>();
+  if (listingIds.length === 0) return decisions;
+  const rows = await db
+    .selectFrom("listingDecision")
+    .innerJoin("listing", "listing.id", "listingDecision.listingId")
+    .select(DECISION_COLUMNS)
+    .where("listingDecision.listingId", "in", listingIds)
+    .where("listing.hiddenAt", "is not", null)
+    .orderBy("listingDecision.createdAt")
+    .orderBy("listingDecision.id")
+    .execute();
+  for (const row of rows) decisions.set(row.listingId, toDecision(row));
+  return decisions;
+}
+
+/** One decision with its listing (undefined when there is none), for the owner's review page. */
+export async function findDecision(db: Db, decisionId: string) {
+  const row = await db
+    .selectFrom("listingDecision")
+    .innerJoin("listing", "listing.id", "listingDecision.listingId")
+    .select([
+      ...DECISION_COLUMNS,
+      "listing.name as listingName",
+      "listing.type as listingType",
+      "listing.userRef",
+      "listing.hiddenAt",
+    ])
+    .where("listingDecision.id", "=", decisionId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const current =
+    row.hiddenAt !== null && (await findCurrentDecisions(db, [row.listingId])).get(row.listingId);
+  return {
+    ...toDecision(row),
+    listing: { id: row.listingId, name: row.listingName, type: row.listingType, ownerId: row.userRef },
+    /** Whether the listing is hidden by this decision now (not restored, nor hidden again since). */
+    current: Boolean(current && current.id === row.id),
+  };
+}
+
+/** Review requests waiting for a moderator, oldest first. */
+export async function findReviewRequests(db: Db) {
+  const rows = await db
+    .selectFrom("listingDecision")
+    .innerJoin("listing", "listing.id", "listingDecision.listingId")
+    .innerJoin("user as owner", "owner.id", "listing.userRef")
+    .select([
+      ...DECISION_COLUMNS,
+      "listing.name as listingName",
+      "listing.type as listingType",
+      "owner.name as ownerName",
+    ])
+    .where("listingDecision.reviewRequestedAt", "is not", null)
+    .where("listingDecision.reviewClosedAt", "is", null)
+    .orderBy("listingDecision.reviewRequestedAt")
+    .execute();
+  return rows.map((row) => ({
+    ...toDecision(row),
+    listing: { id: row.listingId, name: row.listingName, type: row.listingType },
+    ownerName: row.ownerName,
+  }));
 }
 
 /** Suspended users, by name (to lift the suspension). */
@@ -108,6 +233,7 @@ export async function findListingModeration(db: Db, listingId: string) {
       "listing.id",
       "listing.name",
       "listing.userRef",
+      "listing.type",
       "listing.hiddenAt",
       "user.name as ownerName",
       "user.banned",

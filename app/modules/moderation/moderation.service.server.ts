@@ -6,10 +6,19 @@ import type { Auth } from "#app/modules/auth/auth.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { type LimitRule, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
+import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
-import { closeOpenReports, findListingModeration, findUserStanding } from "./moderation.repo.server.ts";
-import { MODERATION_MESSAGES } from "./moderation.rules.ts";
-import { ReportFormSchema } from "./moderation.schema.ts";
+import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
+import { listingHiddenMail } from "./moderation.mail.ts";
+import { type ModerationMailDeps, mailContext, tellReporters } from "./moderation.notices.server.ts";
+import {
+  closeOpenReports,
+  findDecision,
+  findListingModeration,
+  findUserStanding,
+} from "./moderation.repo.server.ts";
+import { MODERATION_MESSAGES, reviewPath } from "./moderation.rules.ts";
+import { HideFormSchema, ReportFormSchema, ReviewRequestSchema } from "./moderation.schema.ts";
 
 // Reports and what administrators do about them. Every moderator action writes one audit entry (who, what,
 // when) in the same transaction as its change; a suspension goes through better-auth's admin plugin (it
@@ -65,18 +74,68 @@ export async function reportListing(
   return id;
 }
 
-/** Hides a listing from everyone but its owner and the administrators; its open reports are settled. */
-export async function hideListing(db: Db, moderator: Moderator, listingId: string) {
+/**
+ * Hides a listing from everyone but its owner and the administrators, for a reason and with words for the
+ * owner (a decision): the owner is e-mailed both and a link to ask for a review, the listing's open reports are
+ * settled and their reporters told. A listing already hidden is refused (its decision stands).
+ */
+export async function hideListing(
+  deps: ModerationMailDeps,
+  moderator: Moderator,
+  listingId: string,
+  input: unknown,
+) {
+  const { db, mailer, config } = deps;
+  const parsed = HideFormSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    throw new InvalidError(fieldErrors);
+  }
   const listing = await findListingModeration(db, listingId);
   if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
+  if (listing.hidden) throw new InvalidError({}, MODERATION_MESSAGES.alreadyHidden);
+  const owner = await db
+    .selectFrom("user")
+    .select(["email", "name"])
+    .where("id", "=", listing.userRef)
+    .executeTakeFirstOrThrow();
   const now = Date.now();
-  await db.transaction().execute(async (trx) => {
-    await trx
+  const decisionId = randomUUID();
+  const hidden = await db.transaction().execute(async (trx) => {
+    const changed = await trx
       .updateTable("listing")
       .set({ hiddenAt: now })
       .where("id", "=", listingId)
       .where("hiddenAt", "is", null)
+      .executeTakeFirst();
+    // Another moderator hid it a moment ago: theirs is the decision the owner hears of.
+    if (Number(changed.numUpdatedRows) === 0) return false;
+    await trx
+      .insertInto("listingDecision")
+      .values({
+        id: decisionId,
+        listingId,
+        reason: parsed.data.reason,
+        note: parsed.data.note,
+        moderatorId: moderator.id,
+        createdAt: now,
+      })
       .execute();
+    await queueMail(
+      trx,
+      listingHiddenMail(mailContext(config), {
+        to: owner.email,
+        ownerName: owner.name,
+        listingName: listing.name,
+        listingUrl: `${config.publicUrl}${listingPath(listing)}`,
+        reason: parsed.data.reason,
+        note: parsed.data.note,
+        reviewUrl: `${config.publicUrl}${reviewPath(decisionId)}`,
+      }),
+      now,
+    );
+    await tellReporters(trx, config, { listingId }, "hidden", now);
     await closeOpenReports(trx, { listingId }, "actioned", now);
     await audit(trx, moderator, "hide-listing", now, {
       listingId,
@@ -84,16 +143,26 @@ export async function hideListing(db: Db, moderator: Moderator, listingId: strin
       targetUserId: listing.userRef,
       targetUserName: listing.ownerName,
     });
+    return true;
   });
+  if (!hidden) throw new InvalidError({}, MODERATION_MESSAGES.alreadyHidden);
+  mailer.kick();
+  return decisionId;
 }
 
-/** Makes a hidden listing public again. */
+/** Makes a hidden listing public again; a review the owner asked for is answered with it. */
 export async function restoreListing(db: Db, moderator: Moderator, listingId: string) {
   const listing = await findListingModeration(db, listingId);
   if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("listing").set({ hiddenAt: null }).where("id", "=", listingId).execute();
+    await trx
+      .updateTable("listingDecision")
+      .set({ reviewClosedAt: now })
+      .where("listingId", "=", listingId)
+      .where("reviewClosedAt", "is", null)
+      .execute();
     await audit(trx, moderator, "restore-listing", now, {
       listingId,
       listingName: listing.name,
@@ -103,8 +172,39 @@ export async function restoreListing(db: Db, moderator: Moderator, listingId: st
   });
 }
 
-/** Settles one open report without acting on the listing. */
-export async function dismissReport(db: Db, moderator: Moderator, reportId: string) {
+/** Answers an owner's review request by keeping the listing hidden: the request leaves /admin. */
+export async function keepHidden(db: Db, moderator: Moderator, decisionId: string) {
+  const decision = await db
+    .selectFrom("listingDecision")
+    .select(["id", "listingId"])
+    .where("id", "=", decisionId)
+    .where("reviewRequestedAt", "is not", null)
+    .where("reviewClosedAt", "is", null)
+    .executeTakeFirst();
+  if (!decision) throw new NotFoundError(MODERATION_MESSAGES.reviewGone);
+  const listing = await findListingModeration(db, decision.listingId);
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("listingDecision")
+      .set({ reviewClosedAt: now })
+      .where("id", "=", decisionId)
+      .execute();
+    await audit(trx, moderator, "close-review", now, {
+      listingId: decision.listingId,
+      listingName: listing?.name ?? null,
+      targetUserId: listing?.userRef ?? null,
+      targetUserName: listing?.ownerName ?? null,
+    });
+  });
+}
+
+/** Settles one open report without acting on the listing; its reporter is told the listing stays. */
+export async function dismissReport(
+  { db, mailer, config }: ModerationMailDeps,
+  moderator: Moderator,
+  reportId: string,
+) {
   const report = await db
     .selectFrom("report")
     .select(["id", "listingId"])
@@ -115,6 +215,7 @@ export async function dismissReport(db: Db, moderator: Moderator, reportId: stri
   const listing = await findListingModeration(db, report.listingId);
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
+    await tellReporters(trx, config, { reportId }, "kept", now);
     await closeOpenReports(trx, { reportId }, "dismissed", now);
     await audit(trx, moderator, "dismiss-report", now, {
       reportId,
@@ -124,10 +225,11 @@ export async function dismissReport(db: Db, moderator: Moderator, reportId: stri
       targetUserName: listing?.ownerName ?? null,
     });
   });
+  mailer.kick();
 }
 
 /** What suspending and lifting need: better-auth (its admin plugin) and the administrator's request headers. */
-export type SuspensionDeps = { db: Db; auth: Auth; headers: Headers };
+export type SuspensionDeps = ModerationMailDeps & { auth: Auth; headers: Headers };
 
 /**
  * Suspends a user through better-auth's admin plugin: they can no longer sign in, their sessions end, and
@@ -135,7 +237,7 @@ export type SuspensionDeps = { db: Db; auth: Auth; headers: Headers };
  * Administrators can not be suspended here (remove them from ADMIN_EMAILS first).
  */
 export async function suspendUser(
-  { db, auth, headers }: SuspensionDeps,
+  { db, auth, headers, mailer, config }: SuspensionDeps,
   moderator: Moderator,
   userId: string,
 ) {
@@ -147,9 +249,11 @@ export async function suspendUser(
   }
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
+    await tellReporters(trx, config, { ownerId: userId }, "hidden", now);
     await closeOpenReports(trx, { ownerId: userId }, "actioned", now);
     await audit(trx, moderator, "suspend-user", now, { targetUserId: userId, targetUserName: target.name });
   });
+  mailer.kick();
 }
 
 /** Lifts a suspension: the user may sign in again and their listings that are not hidden are listed again. */
@@ -165,6 +269,40 @@ export async function liftSuspension(
     targetUserId: userId,
     targetUserName: target.name,
   });
+}
+
+/**
+ * The owner asks for a review of the decision that hides their listing: once per decision (the same request
+ * again is refused and changes nothing); only while the decision stands. Someone else's decision reads as
+ * missing.
+ */
+export async function requestReview(
+  db: Db,
+  owner: Pick<SessionUser, "id">,
+  decisionId: string,
+  input: unknown,
+) {
+  const decision = await findDecision(db, decisionId);
+  if (!decision || decision.listing.ownerId !== owner.id)
+    throw new NotFoundError(MODERATION_MESSAGES.decisionGone);
+  const parsed = ReviewRequestSchema.safeParse(input);
+  if (!parsed.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    throw new InvalidError(fieldErrors);
+  }
+  if (decision.reviewRequestedAt !== null)
+    throw new InvalidError({}, MODERATION_MESSAGES.reviewAlreadyRequested);
+  if (!decision.current) throw new InvalidError({}, MODERATION_MESSAGES.decisionNotCurrent);
+  const asked = await db
+    .updateTable("listingDecision")
+    .set({ reviewRequestedAt: Date.now(), reviewMessage: parsed.data.message })
+    .where("id", "=", decisionId)
+    .where("reviewRequestedAt", "is", null)
+    .executeTakeFirst();
+  // Two requests at once: the first one counts, the second is told so.
+  if (Number(asked.numUpdatedRows) !== 1)
+    throw new InvalidError({}, MODERATION_MESSAGES.reviewAlreadyRequested);
 }
 
 type AuditTarget = Partial<
