@@ -21,6 +21,19 @@ import {
 } from "./listing.sitemap.ts";
 
 const PUBLIC_URL = "https://homes.example";
+const NO_ENERGY = {
+  energyCertificate: null,
+  energyRating: null,
+  energyUse: null,
+  energyValidUntil: null,
+  energyCertificateType: null,
+  energySource: null,
+  ghgRating: null,
+  energyCostMin: null,
+  energyCostMax: null,
+  tenure: null,
+  councilTaxBand: null,
+} as const;
 
 function listing(overrides: Partial<Listing> = {}): Listing {
   return {
@@ -50,6 +63,7 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     serviceCharge: null,
     pets: null,
     tourUrl: null,
+    ...NO_ENERGY,
     location: "12 Rue de Rivoli, Paris, France",
     offer: false,
     regularPrice: 1500,

@@ -1,0 +1,144 @@
+import { type MessageKey, msg } from "#app/modules/i18n/i18n.ts";
+
+// A listing's energy: its rating on the site's scale, its certificate (or why it has none), and the details a
+// country asks for beside them. Safe for the browser: the form, the page, the search and the JSON-LD use it.
+
+/**
+ * Every energy class any scale has, best first. One order for all of them: a search's "this class or better"
+ * (minEnergy) is the classes before it here, whatever scale a listing was rated on (a site that changes
+ * LISTING_RULES keeps its older listings' classes).
+ */
+export const ENERGY_CLASSES = [
+  "A+",
+  "A",
+  "A1",
+  "A2",
+  "A3",
+  "B",
+  "B1",
+  "B2",
+  "B3",
+  "C",
+  "C1",
+  "C2",
+  "C3",
+  "D",
+  "D1",
+  "D2",
+  "E",
+  "E1",
+  "E2",
+  "F",
+  "G",
+  "H",
+] as const;
+export type EnergyClass = (typeof ENERGY_CLASSES)[number];
+
+/** The EU's A to G, the scale of France's DPE and GES, the UK's EPC, and of a site without country rules. */
+export const SCALE_A_TO_G = ["A", "B", "C", "D", "E", "F", "G"] as const satisfies readonly EnergyClass[];
+/** Germany's Energieausweis (GEG, Anlage 10): A+ to H. */
+export const SCALE_GERMANY = [
+  "A+",
+  "A",
+  "B",
+  "C",
+  "D",
+  "E",
+  "F",
+  "G",
+  "H",
+] as const satisfies readonly EnergyClass[];
+/** Ireland's Building Energy Rating: A1 to G in fifteen steps. */
+export const SCALE_BER = [
+  "A1",
+  "A2",
+  "A3",
+  "B1",
+  "B2",
+  "B3",
+  "C1",
+  "C2",
+  "C3",
+  "D1",
+  "D2",
+  "E1",
+  "E2",
+  "F",
+  "G",
+] as const satisfies readonly EnergyClass[];
+
+/** The classes at least as good as `worst` (itself included), in any scale: what minEnergy matches. */
+export function classesAtLeast(worst: EnergyClass): EnergyClass[] {
+  return ENERGY_CLASSES.slice(0, ENERGY_CLASSES.indexOf(worst) + 1);
+}
+
+/**
+ * The colour of each step of a scale, green (best) to red (worst), as the labels print them. Each is light
+ * enough that the class's letter in near-black on it reads at AA contrast (4.5:1 or more).
+ */
+export function scaleColours(scale: readonly string[]): string[] {
+  return scale.map(
+    (_, index) => SCALE_PALETTE[Math.round((index * (PALETTE_STEPS - 1)) / Math.max(1, scale.length - 1))]!,
+  );
+}
+const SCALE_PALETTE = [
+  "#14a44d",
+  "#4cb847",
+  "#8cc63f",
+  "#c4d82e",
+  "#fff200",
+  "#fdb913",
+  "#f58220",
+  "#f26b3a",
+  "#ef4136",
+] as const;
+const PALETTE_STEPS = SCALE_PALETTE.length;
+
+/** Whether the listing has an energy certificate, or says why it has none. */
+export const ENERGY_CERTIFICATES = ["certificate", "exempt", "appliedFor"] as const;
+export type EnergyCertificate = (typeof ENERGY_CERTIFICATES)[number];
+export const ENERGY_CERTIFICATE_LABELS: Record<EnergyCertificate, MessageKey> = {
+  certificate: msg("Energy certificate"),
+  exempt: msg("No certificate: exempt"),
+  appliedFor: msg("Certificate applied for"),
+};
+
+/** Germany's two kinds of certificate: by the building's demand, or by its measured consumption. */
+export const CERTIFICATE_TYPES = ["demand", "consumption"] as const;
+export const CERTIFICATE_TYPE_LABELS: Record<(typeof CERTIFICATE_TYPES)[number], MessageKey> = {
+  demand: msg("Energy demand certificate (Bedarfsausweis)"),
+  consumption: msg("Energy consumption certificate (Verbrauchsausweis)"),
+};
+
+/** The main energy source of the heating (GEG §87's "wesentlicher Energieträger"). */
+export const ENERGY_SOURCES = [
+  "gas",
+  "oil",
+  "districtHeating",
+  "electricity",
+  "heatPump",
+  "wood",
+  "solar",
+  "other",
+] as const;
+export const ENERGY_SOURCE_LABELS: Record<(typeof ENERGY_SOURCES)[number], MessageKey> = {
+  gas: msg("Gas"),
+  oil: msg("Oil"),
+  districtHeating: msg("District heating"),
+  electricity: msg("Electricity"),
+  heatPump: msg("Heat pump"),
+  wood: msg("Wood or pellets"),
+  solar: msg("Solar"),
+  other: msg("Other"),
+};
+
+/** A sale's tenure in the UK. */
+export const TENURES = ["freehold", "leasehold", "shareOfFreehold"] as const;
+export const TENURE_LABELS: Record<(typeof TENURES)[number], MessageKey> = {
+  freehold: msg("Freehold"),
+  leasehold: msg("Leasehold"),
+  shareOfFreehold: msg("Share of freehold"),
+};
+
+/** The UK's council tax bands (England's A to H; Scotland's too, Wales adds I, not asked here). */
+export const COUNCIL_TAX_BANDS = ["A", "B", "C", "D", "E", "F", "G", "H"] as const;
