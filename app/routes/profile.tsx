@@ -10,6 +10,7 @@ import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { findListingsByOwner, findUnlistedListingIds } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
@@ -42,7 +43,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const [listings, unlistedIds, unreadMessages, keepEmailPrivate] = await Promise.all([
     findListingsByOwner(db, user.id),
     findUnlistedListingIds(db, user.id),
@@ -58,6 +59,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     user,
     listings: listings.map(toListingSummary),
+    // What the site's rules require that each listing lacks ("Complete this listing"); none for a complete one.
+    missing: Object.fromEntries(
+      listings.flatMap((listing) => {
+        const labels = incompleteFields(config.listingRules, listing).map((field) => field.label);
+        return labels.length > 0 ? [[listing.id, labels]] : [];
+      }),
+    ),
     unlistedIds,
     savedIds,
     savedSearches,
@@ -108,7 +116,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { user, listings, unlistedIds, savedIds, savedSearches, unreadMessages, keepEmailPrivate } =
+  const { user, listings, missing, unlistedIds, savedIds, savedSearches, unreadMessages, keepEmailPrivate } =
     loaderData;
   const { t } = useI18n();
   return (
@@ -145,7 +153,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Link>
       </nav>
       <MessagesAndPrivacy unreadMessages={unreadMessages} keepEmailPrivate={keepEmailPrivate} />
-      <YourListings listings={listings} unlistedIds={unlistedIds} savedIds={savedIds} />
+      <YourListings listings={listings} missing={missing} unlistedIds={unlistedIds} savedIds={savedIds} />
       <SavedSearches searches={savedSearches} />
       <YourData />
     </main>

@@ -26,7 +26,7 @@ describe("the filter bar", () => {
         expect(summary({ [filter.max]: String(value) }), column).not.toBe(none);
       } else if (filter.op === "flag") {
         expect(summary({ [filter.param]: "1" }), column).not.toBe(none);
-      } else if (filter.op === "equals") {
+      } else if (filter.op === "equals" || filter.op === "scale") {
         for (const choice of field.values!)
           expect(summary({ [filter.param]: choice }), column).not.toBe(none);
       } else {

@@ -780,6 +780,20 @@ export const GERMAN = {
   "energy rating {value} or better": "Energieeffizienzklasse {value} oder besser",
   "The yearly energy cost's lower end can not be above its upper end":
     "Die Untergrenze der jährlichen Energiekosten darf nicht über der Obergrenze liegen",
+  Energy: "Energie",
+  "Certificate available": "Energieausweis liegt vor",
+  year: "Jahr",
+  "on a scale from {best} (best) to {worst}": "auf einer Skala von {best} (beste) bis {worst}",
+  "This home": "Dieses Zuhause",
+  Kaltmiete: "Kaltmiete",
+  Warmmiete: "Warmmiete",
+  "Loyer charges comprises": "Loyer charges comprises",
+  "Complete this listing": "Dieses Inserat vervollständigen",
+  "Missing: {fields}": "Es fehlt: {fields}",
+  "The site's rules ask every listing for these, which this one lacks:":
+    "Die Regeln dieser Seite verlangen von jedem Inserat folgende Angaben, die hier fehlen:",
+  "Add what is missing": "Fehlendes ergänzen",
+  "{value} or better": "{value} oder besser",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

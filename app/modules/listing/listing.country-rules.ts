@@ -174,7 +174,10 @@ function hasCertificate(values: Pick<RuleValues, "energyCertificate">) {
   return values.energyCertificate !== "exempt" && values.energyCertificate !== "appliedFor";
 }
 
-function holds(condition: RequirementCondition, values: RuleValues) {
+function holds(
+  condition: RequirementCondition,
+  values: Pick<RuleValues, "type" | "propertyType" | "energyCertificate">,
+) {
   switch (condition) {
     case "certificate":
       return hasCertificate(values);
@@ -188,8 +191,11 @@ function holds(condition: RequirementCondition, values: RuleValues) {
   }
 }
 
-/** Whether a field is asked for in `values`' case (the form marks those); `reason` says why, if it says. */
-export function requirementsFor(rules: ListingRuleSet, values: RuleValues): Requirement[] {
+/** The requirements that apply in `values`' case (the form marks those fields); `reason` says why, if it says. */
+export function requirementsFor(
+  rules: ListingRuleSet,
+  values: Pick<RuleValues, "type" | "propertyType" | "energyCertificate">,
+): Requirement[] {
   return COUNTRY_RULES[rules].required.filter((requirement) =>
     (requirement.when ?? []).every((condition) => holds(condition, values)),
   );

@@ -98,7 +98,7 @@ const PALETTE_STEPS = SCALE_PALETTE.length;
 export const ENERGY_CERTIFICATES = ["certificate", "exempt", "appliedFor"] as const;
 export type EnergyCertificate = (typeof ENERGY_CERTIFICATES)[number];
 export const ENERGY_CERTIFICATE_LABELS: Record<EnergyCertificate, MessageKey> = {
-  certificate: msg("Energy certificate"),
+  certificate: msg("Certificate available"),
   exempt: msg("No certificate: exempt"),
   appliedFor: msg("Certificate applied for"),
 };
