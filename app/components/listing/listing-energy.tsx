@@ -12,7 +12,7 @@ import type { Listing } from "#app/modules/listing/listing.model.ts";
 
 type Props = { listing: Listing; scale: readonly string[] };
 
-/** The letters' colour on the scale's bars: near-black, 4.9:1 or more on every bar (listing.energy.ts). */
+/** The letters' colour on the scale's bars: near-black, at AA contrast on every bar (listing.energy.ts). */
 const ON_BAR = "#111111";
 
 export function ListingEnergy({ listing, scale }: Props) {

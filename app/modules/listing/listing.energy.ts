@@ -73,13 +73,17 @@ export function classesAtLeast(worst: EnergyClass): EnergyClass[] {
 }
 
 /**
- * The colour of each step of a scale, green (best) to red (worst), as the labels print them. Each is light
- * enough that the class's letter in near-black on it reads at AA contrast (4.5:1 or more).
+ * The colour of each step of a scale, green (best) to red (worst) as the labels print them, a scale of any
+ * length spread over the same colours. Each is light enough that the class's letter in near-black on it reads
+ * at AA contrast (4.5:1 or more; listing.country-rules.test.ts checks every scale's).
  */
 export function scaleColours(scale: readonly string[]): string[] {
-  return scale.map(
-    (_, index) => SCALE_PALETTE[Math.round((index * (PALETTE_STEPS - 1)) / Math.max(1, scale.length - 1))]!,
-  );
+  const last = SCALE_PALETTE.length - 1;
+  return scale.map((_, index) => {
+    const at = (index * last) / Math.max(1, scale.length - 1);
+    const low = Math.floor(at);
+    return mix(SCALE_PALETTE[low]!, SCALE_PALETTE[Math.min(last, low + 1)]!, at - low);
+  });
 }
 const SCALE_PALETTE = [
   "#14a44d",
@@ -92,7 +96,17 @@ const SCALE_PALETTE = [
   "#f26b3a",
   "#ef4136",
 ] as const;
-const PALETTE_STEPS = SCALE_PALETTE.length;
+
+/** The colour `share` of the way from `from` to `to` (#rrggbb). */
+function mix(from: string, to: string, share: number) {
+  const channel = (colour: string, at: number) => Number.parseInt(colour.slice(at, at + 2), 16);
+  const parts = [1, 3, 5].map((at) =>
+    Math.round(channel(from, at) + (channel(to, at) - channel(from, at)) * share)
+      .toString(16)
+      .padStart(2, "0"),
+  );
+  return `#${parts.join("")}`;
+}
 
 /** Whether the listing has an energy certificate, or says why it has none. */
 export const ENERGY_CERTIFICATES = ["certificate", "exempt", "appliedFor"] as const;
