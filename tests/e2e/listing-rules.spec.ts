@@ -50,7 +50,10 @@ test.afterAll(async () => {
 /** A signed-in lister's page on the country's server. */
 async function listerPage(browser: Browser, rules: ListingRuleSet, name: string) {
   const app = apps.get(rules)!;
-  const page = await browser.newPage({ baseURL: app.url });
+  // A context of its own (axe needs one), closed with the page.
+  const context = await browser.newContext({ baseURL: app.url });
+  const page = await context.newPage();
+  page.on("close", () => void context.close());
   const account = await signedIn(app.data, page, newAccount(name));
   return { page, account, app };
 }
