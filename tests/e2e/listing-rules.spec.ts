@@ -171,6 +171,13 @@ for (const { rules, type, reason, messages, fill, rating, shows } of CASES) {
     await page.getByRole("button", { name: "Create Listing" }).click();
     for (const message of messages) await expect(page.getByText(message, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/create-listing$/);
+    if (rules === "de") {
+      await page.setViewportSize({ width: 390, height: 900 });
+      await page
+        .getByRole("region", { name: "Energy" })
+        .screenshot({ path: `${SCREENSHOTS}/energy-form-${rules}-390.png`, animations: "disabled" });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    }
 
     await fill(page);
     await page.getByRole("button", { name: "Create Listing" }).click();

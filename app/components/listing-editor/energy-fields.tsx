@@ -83,7 +83,7 @@ export function EnergyFields({
               min={0}
               max={LISTING_COLUMNS.energyUse.max}
               defaultValue={defaults.energyUse}
-              suffix={LISTING_COLUMNS.energyUse.unit}
+              suffix={`kWh/m²·${t("year")}`}
             />
             <InputField
               {...field("energyValidUntil")}
