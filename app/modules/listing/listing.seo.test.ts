@@ -256,6 +256,20 @@ describe("schema.org JSON-LD", () => {
     expect(old.description).toBe(listingDescription(listing(), ENGLISH));
   });
 
+  it("gives the energy rating as an additionalProperty, with its energy use", () => {
+    const data = listingJsonLd(listing({ energyRating: "A+", energyUse: 38 }), PUBLIC_URL, ENGLISH);
+    expect(data.mainEntity.additionalProperty).toEqual([
+      {
+        "@type": "PropertyValue",
+        propertyID: "energyRating",
+        name: "Energy rating",
+        value: "A+",
+        valueReference: { "@type": "QuantitativeValue", value: 38, unitText: "kWh/m²·year" },
+      },
+    ]);
+    expect(listingJsonLd(listing(), PUBLIC_URL, ENGLISH).mainEntity).not.toHaveProperty("additionalProperty");
+  });
+
   it("describes a sale without a monthly price", () => {
     const data = listingJsonLd(listing({ type: "sale", regularPrice: 450_000 }), PUBLIC_URL, ENGLISH);
     expect(data.offers.businessFunction).toBe("http://purl.org/goodrelations/v1#Sell");
