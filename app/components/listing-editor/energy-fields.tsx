@@ -52,6 +52,7 @@ export function EnergyFields({
 }) {
   const { t } = useI18n();
   const { scale } = COUNTRY_RULES[rules];
+  const onScale = (rating: string | null) => rating !== null && (scale as readonly string[]).includes(rating);
   // Exempt, or applied for: no rating, use or validity to give yet.
   const none = certificate === "exempt" || certificate === "appliedFor";
   return (
@@ -72,7 +73,8 @@ export function EnergyFields({
               label={t("Energy rating")}
               {...need("energyRating")}
               options={classOptions(scale)}
-              defaultValue={defaults.energyRating}
+              // A class of another scale (saved under other rules) is not offered: the lister chooses again.
+              defaultValue={onScale(defaults.energyRating) ? defaults.energyRating : null}
             />
             <InputField
               {...field("energyUse")}
