@@ -287,7 +287,7 @@ export function checkDetails(form: DetailValues, detail: (path: string, message:
  * terms), and without a certificate's details when there is none (exempt, applied for); a rating given
  * without saying more is a certificate's.
  */
-export function withoutOtherTypesCosts<
+export function withoutInapplicableDetails<
   Form extends {
     type: ListingType;
     energyCertificate: (typeof ENERGY_CERTIFICATES)[number] | null;

@@ -11,7 +11,7 @@ import {
   DETAIL_SHAPE,
   toBoolean,
   toNumber,
-  withoutOtherTypesCosts,
+  withoutInapplicableDetails,
 } from "./listing.details.schema.ts";
 import { type AreaUnit, fromSquareMetres } from "./listing.details.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
@@ -223,8 +223,9 @@ export const ListingFormSchema = z
       });
     }
   })
-  // A rent's costs mean nothing on a sale, and a sale's service charge nothing on a rent: not stored.
-  .transform(withoutOtherTypesCosts);
+  // A rent's costs mean nothing on a sale, and a sale's service charge and tenure nothing on a rent; a home
+  // without a certificate has no rating yet: not stored.
+  .transform(withoutInapplicableDetails);
 
 /** The write shape of the form: a valid submission, as the service stores it (areas in the site's unit). */
 export type ListingForm = z.output<typeof ListingFormSchema>;
