@@ -50,12 +50,11 @@ test.afterAll(async () => {
 /** A signed-in lister's page on the country's server. */
 async function listerPage(browser: Browser, rules: ListingRuleSet, name: string) {
   const app = apps.get(rules)!;
-  // A context of its own (axe needs one), closed with the page.
+  // A context of its own (axe needs one); the test closes it.
   const context = await browser.newContext({ baseURL: app.url });
   const page = await context.newPage();
-  page.on("close", () => void context.close());
   const account = await signedIn(app.data, page, newAccount(name));
-  return { page, account, app };
+  return { page, context, account, app };
 }
 
 /** The form with every field a listing needs anywhere, and nothing a country adds. */
@@ -164,7 +163,7 @@ for (const { rules, type, reason, messages, fill, rating, shows } of CASES) {
   test(`${rules}: the form refuses a listing without the country's set, then publishes it`, async ({
     browser,
   }) => {
-    const { page } = await listerPage(browser, rules, `Lena Lister ${rules}`);
+    const { page, context } = await listerPage(browser, rules, `Lena Lister ${rules}`);
     await fillBasics(page, type);
     // The law's reason beside the rating.
     await expect(page.getByText(reason).first()).toBeVisible();
@@ -198,29 +197,33 @@ for (const { rules, type, reason, messages, fill, rating, shows } of CASES) {
         });
       }
     }
-    await page.close();
+    await context.close();
   });
 }
 
 test("an old listing without the country's set: Complete this listing for its owner only", async ({
   browser,
 }) => {
-  const { page, account, app } = await listerPage(browser, "de", "Otto Owner");
+  const { page, context, account, app } = await listerPage(browser, "de", "Otto Owner");
   const row = testListingRow(account.id, { name: "Old flat from before the rules" });
   await app.data.db.insertInto("listing").values(row).execute();
   await page.goto(`/category/rent/${row.id}`);
   const notice = page.getByRole("region", { name: "Complete this listing" });
   await expect(notice).toContainText("Energy rating");
   await expect(notice).toContainText("Description");
+  await page.setViewportSize({ width: 390, height: 900 });
+  await notice.screenshot({ path: `${SCREENSHOTS}/complete-listing-390.png`, animations: "disabled" });
   await notice.getByRole("link", { name: "Add what is missing" }).click();
   await expect(page).toHaveURL(new RegExp(`/edit-listing/${row.id}$`));
   await page.goto("/profile");
-  await expect(page.getByRole("link", { name: "Complete this listing" })).toBeVisible();
+  const card = page.getByRole("listitem").filter({ hasText: "Old flat from before the rules" });
+  await expect(card.getByRole("link", { name: "Complete this listing" })).toBeVisible();
+  await card.screenshot({ path: `${SCREENSHOTS}/complete-listing-card-390.png`, animations: "disabled" });
 
   const other = await listerPage(browser, "de", "Vera Visitor");
   await other.page.goto(`/category/rent/${row.id}`);
   await expect(other.page.getByRole("heading", { name: "Old flat from before the rules" })).toBeVisible();
   await expect(other.page.getByText("Complete this listing")).toHaveCount(0);
-  await page.close();
-  await other.page.close();
+  await context.close();
+  await other.context.close();
 });
