@@ -73,6 +73,16 @@ export function classesAtLeast(worst: EnergyClass): EnergyClass[] {
 }
 
 /**
+ * `rating` on `scale`: itself when the scale has it, else the middle class of its letter there (C → C2 on the
+ * BER), else the scale's worst (H on A to G). For data made for one scale and shown on another (the demo).
+ */
+export function onScale(rating: EnergyClass, scale: readonly EnergyClass[]): EnergyClass {
+  if (scale.includes(rating)) return rating;
+  const sameLetter = scale.filter((step) => step[0] === rating[0]);
+  return sameLetter[Math.floor((sameLetter.length - 1) / 2)] ?? scale[scale.length - 1]!;
+}
+
+/**
  * The colour of each step of a scale, green (best) to red (worst) as the labels print them, a scale of any
  * length spread over the same colours. Each is light enough that the class's letter in near-black on it reads
  * at AA contrast (4.5:1 or more; listing.country-rules.test.ts checks every scale's).
