@@ -103,6 +103,15 @@ describe("loadConfig", () => {
     expect(() => loadConfig({ ...base, AREA_UNIT: "sqm" })).toThrow(/AREA_UNIT/);
   });
 
+  it("takes LISTING_RULES none, de, fr, gb or ie, none by default", () => {
+    expect(loadConfig(base).listingRules).toBe("none");
+    expect(loadConfig({ ...base, LISTING_RULES: "" }).listingRules).toBe("none");
+    for (const rules of ["de", "fr", "gb", "ie"]) {
+      expect(loadConfig({ ...base, LISTING_RULES: rules }).listingRules).toBe(rules);
+    }
+    expect(() => loadConfig({ ...base, LISTING_RULES: "uk" })).toThrow(/LISTING_RULES/);
+  });
+
   it("takes a read replica with PostgreSQL only", () => {
     const database = loadConfig({
       ...base,

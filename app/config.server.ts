@@ -138,6 +138,7 @@ const EnvSchema = z.object({
   CONTACT_MODE: z.enum(["email", "relay"]).default("email"),
   LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   AREA_UNIT: z.preprocess(emptyToUndefined, z.enum(["m2", "ft2"]).optional()),
+  LISTING_RULES: z.preprocess(emptyToUndefined, z.enum(["none", "de", "fr", "gb", "ie"]).default("none")),
   LISTING_PHOTOS_MAX: z.coerce.number().int().min(1).max(PHOTOS_CEILING).default(SPEC_PHOTOS_MAX),
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   PAGE_CACHE_SHARED_MAX_AGE: z.coerce.number().int().min(0).default(1),
@@ -260,6 +261,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     areaUnit: raw.AREA_UNIT ?? defaultAreaUnit(raw.LOCALE),
     /** The most photos a listing may have (floor plans apart). */
     listingPhotosMax: raw.LISTING_PHOTOS_MAX,
+    /** Whose law a listing follows (listing.country-rules.ts): its required fields and energy scale. */
+    listingRules: raw.LISTING_RULES,
     limits: {
       listingSavesPerHour: raw.LIMIT_LISTING_SAVES_PER_HOUR,
       addressLookupsPerHour: raw.LIMIT_ADDRESS_LOOKUPS_PER_HOUR,

@@ -25,6 +25,8 @@ import * as addImageCaptionAndKind from "#app/db/migrations/2026_11_28_0100_add_
 import * as addListingExactAddress from "#app/db/migrations/2026_11_28_0200_add_listing_exact_address.ts";
 import * as addListingExactPlace from "#app/db/migrations/2026_11_28_0300_add_listing_exact_place.ts";
 import * as addListingDetails from "#app/db/migrations/2026_11_28_0400_add_listing_details.ts";
+import * as addListingEnergy from "#app/db/migrations/2026_11_28_0500_add_listing_energy.ts";
+import * as widenSortIndexesForEnergy from "#app/db/migrations/2026_11_28_0510_sort_indexes_hold_energy_rating.ts";
 import * as addNoticesAndDecisions from "#app/db/migrations/2026_11_28_0800_add_notices_and_decisions.ts";
 import type { Db } from "./db.server.ts";
 
@@ -55,6 +57,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0200_add_listing_exact_address": addListingExactAddress,
   "2026_11_28_0300_add_listing_exact_place": addListingExactPlace,
   "2026_11_28_0400_add_listing_details": addListingDetails,
+  "2026_11_28_0500_add_listing_energy": addListingEnergy,
+  "2026_11_28_0510_sort_indexes_hold_energy_rating": widenSortIndexesForEnergy,
   "2026_11_28_0800_add_notices_and_decisions": addNoticesAndDecisions,
 };
 

@@ -24,7 +24,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   await requireVerifiedUser(context, url);
   const { config } = context.get(servicesContext);
-  return { photosMax: config.listingPhotosMax, map: config.map, areaUnit: config.areaUnit };
+  return {
+    photosMax: config.listingPhotosMax,
+    map: config.map,
+    areaUnit: config.areaUnit,
+    rules: config.listingRules,
+  };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
@@ -52,6 +57,7 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
         actionData={actionData}
         map={loaderData.map}
         areaUnit={loaderData.areaUnit}
+        rules={loaderData.rules}
       />
     </main>
   );

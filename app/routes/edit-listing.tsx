@@ -33,6 +33,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       photosMax: config.listingPhotosMax,
       map: config.map,
       areaUnit: config.areaUnit,
+      rules: config.listingRules,
     };
   } catch (error) {
     throw refusal(context, error);
@@ -75,6 +76,7 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         actionData={actionData}
         map={loaderData.map}
         areaUnit={loaderData.areaUnit}
+        rules={loaderData.rules}
       />
     </main>
   );

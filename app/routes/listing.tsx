@@ -1,9 +1,11 @@
 import { data, Link, redirect } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
+import { CompleteListing } from "#app/components/listing/complete-listing.tsx";
 import { ListingAbout } from "#app/components/listing/listing-about.tsx";
 import { SaveButton } from "#app/components/listing/listing-card.tsx";
-import { ListingDetails } from "#app/components/listing/listing-details.tsx";
+import { ListingDetails, RENT_COST_LABELS } from "#app/components/listing/listing-details.tsx";
+import { ListingEnergy } from "#app/components/listing/listing-energy.tsx";
 import { ListingFacts } from "#app/components/listing/listing-facts.tsx";
 import { FLOOR_PLAN_SECTION_ID, ListingFloorPlans } from "#app/components/listing/listing-floor-plans.tsx";
 import { ListingGallery } from "#app/components/listing/listing-gallery.tsx";
@@ -20,6 +22,7 @@ import { readForm } from "#app/http/request-body.server.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
+import { COUNTRY_RULES, incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
@@ -103,6 +106,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     areaUnit: config.areaUnit,
     // The frame's URL is built here from the link's parsed id: the page never embeds the link as typed.
     tourEmbedUrl: tourOf(listing.tourUrl),
+    energyScale: COUNTRY_RULES[config.listingRules].scale,
+    rentCosts: COUNTRY_RULES[config.listingRules].rentCosts,
+    // What the site's rules require that the listing lacks: for its owner only ("Complete this listing").
+    missing: isOwner ? incompleteFields(config.listingRules, listing).map((field) => field.label) : [],
   };
 }
 
@@ -167,6 +174,9 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     now,
     areaUnit,
     tourEmbedUrl: tourUrl,
+    energyScale,
+    rentCosts,
+    missing,
   } = loaderData;
   const listed = isListed(listing);
   const i18n = useI18n();
@@ -192,6 +202,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {moderationNotice ? <ModerationNotice notice={moderationNotice} isOwner={isOwner} /> : null}
+      {isOwner ? <CompleteListing listingId={listing.id} missing={missing} /> : null}
       {listed ? null : (
         <p role="status" className="card mb-6 border-ink bg-surface-2 p-4 text-lg font-bold">
           {t(STATUS_MESSAGES.noLongerAvailable)}
@@ -231,7 +242,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             </p>
             {monthlyTotal === null ? null : (
               <p className="text-sm text-muted">
-                {t("Total monthly cost")}{" "}
+                {t(RENT_COST_LABELS[rentCosts].total)}{" "}
                 <span className="font-semibold text-ink">
                   {i18n.money(monthlyTotal)}
                   {t(" / Month")}
@@ -270,7 +281,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
         </aside>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
           <ListingAbout description={listing.description} />
-          <ListingDetails listing={listing} areaUnit={areaUnit} />
+          <ListingDetails listing={listing} areaUnit={areaUnit} rentCosts={rentCosts} />
+          <ListingEnergy listing={listing} scale={energyScale} />
           {tourUrl ? <ListingTour embedUrl={tourUrl} name={listing.name} /> : null}
           <div className="empty:hidden">
             <ListingFloorPlans key={listing.id} floorPlans={listing.floorPlans} name={listing.name} />

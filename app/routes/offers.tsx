@@ -4,6 +4,7 @@ import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
@@ -46,6 +47,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   );
   const filtersHtml = renderSearchFilters({
     i18n,
+    energyScale: COUNTRY_RULES[config.listingRules].scale,
     params: page.search!,
     action: "/offers",
     fixed: FIXED,

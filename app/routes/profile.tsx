@@ -10,6 +10,7 @@ import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { findListingsByOwner, findUnlistedListingIds } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
@@ -43,7 +44,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const [listings, unlistedIds, unreadMessages, keepEmailPrivate] = await Promise.all([
     findListingsByOwner(db, user.id),
     findUnlistedListingIds(db, user.id),
@@ -60,6 +61,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     user,
     listings: listings.map(toListingSummary),
+    // What the site's rules require that each listing lacks ("Complete this listing"); none for a complete one.
+    missing: Object.fromEntries(
+      listings.flatMap((listing) => {
+        const labels = incompleteFields(config.listingRules, listing).map((field) => field.label);
+        return labels.length > 0 ? [[listing.id, labels]] : [];
+      }),
+    ),
     unlistedIds,
     // Why a moderator hid each hidden listing (by id): the cards say it.
     hiddenReasons: Object.fromEntries([...decisions].map(([id, decision]) => [id, decision.reason])),
@@ -115,6 +123,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
   const {
     user,
     listings,
+    missing,
     unlistedIds,
     hiddenReasons,
     savedIds,
@@ -159,6 +168,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <MessagesAndPrivacy unreadMessages={unreadMessages} keepEmailPrivate={keepEmailPrivate} />
       <YourListings
         listings={listings}
+        missing={missing}
         unlistedIds={unlistedIds}
         hiddenReasons={hiddenReasons}
         savedIds={savedIds}

@@ -6,6 +6,7 @@ import { renderSearchFilters } from "#app/components/search/search-filters.serve
 import { SearchViewToggle } from "#app/components/search/search-view-toggle.tsx";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
@@ -69,6 +70,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const searchSaved = await isSearchSavedByViewer(context, request, db, filters);
   const filtersHtml = renderSearchFilters({
     i18n,
+    energyScale: COUNTRY_RULES[config.listingRules].scale,
     params,
     action: "/search",
     total: page.failed ? null : page.total,

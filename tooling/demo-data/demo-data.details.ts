@@ -29,6 +29,17 @@ type Details = Pick<
   | "serviceCharge"
   | "pets"
   | "tourUrl"
+  | "energyCertificate"
+  | "energyRating"
+  | "energyUse"
+  | "energyValidUntil"
+  | "energyCertificateType"
+  | "energySource"
+  | "ghgRating"
+  | "energyCostMin"
+  | "energyCostMax"
+  | "tenure"
+  | "councilTaxBand"
 >;
 
 type Home = {
@@ -131,7 +142,7 @@ export function generateDetails(random: Random, home: Home): Details {
   if (random.chance(0.6)) sentences.push(random.pick(CLOSINGS));
   const lift = flat ? floorsTotal >= 5 || random.chance(0.3) : false;
   const availableSoon = random.chance(0.5);
-  return {
+  const details = {
     description: sentences.map(fill).join(" "),
     propertyType: PROPERTY_TYPE[home.kind],
     livingArea,
@@ -151,6 +162,37 @@ export function generateDetails(random: Random, home: Home): Details {
     serviceCharge: !rent && flat ? Math.round((livingArea * random.range(2, 5)) / 10) * 10 : null,
     pets: random.pick(["allowed", "notAllowed", "byArrangement"] as const),
     tourUrl: null,
+  };
+  return { ...details, ...energyOf(home, details.yearBuilt, livingArea, flat) };
+}
+
+/**
+ * A demo home's energy, worked out from its age and size (no draws, so every other value stays as it was):
+ * a newer building rates better and uses less. Every country's required set is there (a certificate with its
+ * type, use, source and validity; the GES class and a yearly cost; tenure and a council tax band), so the demo
+ * is complete under any LISTING_RULES; its classes are A to G (Ireland's BER has its own).
+ */
+function energyOf(home: Home, yearBuilt: number, livingArea: number, flat: boolean) {
+  const age = Math.min(6, Math.max(0, Math.floor((2025 - yearBuilt) / 20)));
+  const rating = (["A", "B", "C", "D", "E", "F", "G"] as const)[age]!;
+  const energyUse = 40 + age * 45 + (yearBuilt % 7) * 3;
+  const yearlyCost = Math.round((energyUse * livingArea * 0.12) / 10) * 10;
+  const sources = ["gas", "districtHeating", "heatPump", "oil", "electricity", "wood"] as const;
+  const sale = home.type === "sale";
+  return {
+    energyCertificate: "certificate" as const,
+    energyRating: rating,
+    energyUse,
+    energyValidUntil: `20${30 + (yearBuilt % 5)}-0${(yearBuilt % 9) + 1}-01`,
+    energyCertificateType: yearBuilt >= 1977 ? ("demand" as const) : ("consumption" as const),
+    energySource: yearBuilt >= 2015 ? ("heatPump" as const) : sources[yearBuilt % sources.length]!,
+    ghgRating: (["A", "B", "C", "D", "E", "F", "G"] as const)[Math.max(0, age - (yearBuilt % 2))]!,
+    energyCostMin: Math.round((yearlyCost * 0.8) / 10) * 10,
+    energyCostMax: Math.round((yearlyCost * 1.2) / 10) * 10,
+    tenure: sale ? (flat ? ("leasehold" as const) : ("freehold" as const)) : null,
+    councilTaxBand: (["A", "B", "C", "D", "E", "F", "G", "H"] as const)[
+      Math.min(7, home.bedrooms + (age % 3))
+    ]!,
   };
 }
 

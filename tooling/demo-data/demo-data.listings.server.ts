@@ -1,4 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
+import type { ListingRuleSet } from "#app/modules/listing/listing.country-rules.ts";
+import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
+import { onScale } from "#app/modules/listing/listing.energy.ts";
 import { generateListing, type PhotoPool } from "./demo-data.listing-generator.ts";
 import type { PhotoStudio } from "./demo-data.photo-studio.server.ts";
 import { EXTERIOR_PHOTOS, INTERIOR_PHOTOS } from "./demo-data.photos.ts";
@@ -29,7 +32,7 @@ export function demoListingId(index: number): string {
 
 /**
  * Creates the demo listings that do not exist yet, each with its photos stored through the upload pipeline,
- * spread among `ownerIds`. Each listing is written with its images in one transaction once its photos are
+ * spread among `ownerIds`, rated on the scale of `rules`. Each listing is written with its images in one transaction once its photos are
  * stored, so a page never shows a listing without them. Returns how many listings and images it created.
  */
 export async function seedDemoListings(
@@ -37,7 +40,9 @@ export async function seedDemoListings(
   studio: PhotoStudio,
   ownerIds: string[],
   onProgress: (done: number, total: number) => void = () => {},
+  rules: ListingRuleSet = "none",
 ): Promise<{ listings: number; images: number }> {
+  const { scale } = COUNTRY_RULES[rules];
   const now = Date.now();
   const ids = Array.from({ length: DEMO_LISTING_COUNT }, (_, index) => demoListingId(index));
   const existing = await findExistingListingIds(db, ids);
@@ -57,7 +62,10 @@ export async function seedDemoListings(
       ),
     );
     const imageRows = toImageRows(id, owner, photos, timestamp);
-    await insertListingsWithImages(db, [toListingRow(id, owner, listing, timestamp)], imageRows);
+    const row = toListingRow(id, owner, listing, timestamp);
+    // The homes are rated A to G; on the site's own scale (LISTING_RULES), so that they are complete there.
+    if (row.energyRating) row.energyRating = onScale(row.energyRating, scale);
+    await insertListingsWithImages(db, [row], imageRows);
     listings += 1;
     images += imageRows.length;
     onProgress(listings, missing.length);

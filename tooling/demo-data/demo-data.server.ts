@@ -7,7 +7,10 @@ import { ensureBenchUsers, ensureDemoUsers } from "./demo-data.users.server.ts";
 export { DEMO_SIGN_IN } from "./demo-data.users.server.ts";
 
 /** What seeding needs from the running services. */
-export type SeedServices = Pick<Services, "db" | "storage">;
+export type SeedServices = Pick<Services, "db" | "storage"> & {
+  /** LISTING_RULES: the demo homes are rated on its scale (A to G when absent). */
+  config?: Pick<Services["config"], "listingRules">;
+};
 
 export type SeedOptions = {
   /** Also make sure this many bulk (benchmark) listings exist. Default 0. */
@@ -28,9 +31,15 @@ export async function seed(services: SeedServices, options: SeedOptions = {}): P
   const progress = options.onProgress ?? (() => {});
   const studio = createPhotoStudio(storage);
   const ownerIds = await ensureDemoUsers(db);
-  const demo = await seedDemoListings(db, studio, ownerIds, (done, total) => {
-    if (done % 6 === 0 || done === total) progress(`demo listings: ${done}/${total}`);
-  });
+  const demo = await seedDemoListings(
+    db,
+    studio,
+    ownerIds,
+    (done, total) => {
+      if (done % 6 === 0 || done === total) progress(`demo listings: ${done}/${total}`);
+    },
+    services.config?.listingRules,
+  );
   const report = { listings: demo.listings, images: demo.images, bulkListings: 0, bulkImages: 0 };
   if (options.listings && options.listings > 0) {
     const benchOwners = await ensureBenchUsers(db);

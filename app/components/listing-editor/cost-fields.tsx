@@ -2,7 +2,9 @@ import { useState } from "react";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { ListingType } from "#app/modules/listing/listing.model.ts";
 import { CheckField, InputField } from "./detail-inputs.tsx";
-import type { Props } from "./detail-sections.tsx";
+import type { Need, Props } from "./detail-sections.tsx";
+
+const OPTIONAL: Need = () => ({ optional: true });
 
 // A rent's terms and costs, or a sale's service charge: the listing form's costs after the price.
 
@@ -12,6 +14,7 @@ export function CostFields({
   defaults,
   type,
   currency,
+  need = OPTIONAL,
 }: Props & { type: ListingType; currency: string }) {
   const { t } = useI18n();
   const [now, setNow] = useState(defaults.availableFrom === "now");
@@ -73,7 +76,7 @@ export function CostFields({
           {...field("deposit")}
           type="number"
           label={t("Deposit")}
-          optional
+          {...need("deposit")}
           step={1}
           min={0}
           defaultValue={defaults.deposit}
@@ -83,7 +86,7 @@ export function CostFields({
           {...field("monthlyCharges")}
           type="number"
           label={t("Monthly charges")}
-          optional
+          {...need("monthlyCharges")}
           step={1}
           min={0}
           defaultValue={defaults.monthlyCharges}

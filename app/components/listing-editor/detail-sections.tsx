@@ -28,7 +28,13 @@ import { CheckField, InputField, SelectField } from "./detail-inputs.tsx";
 /** A field's id (what takes the focus), its form name and its message, as the editor hands them out. */
 export type FieldProps = (name: ListingFormField) => { id: string; name: string; error: string | undefined };
 
-export type Props = { field: FieldProps; defaults: ListingFormDefaults };
+/** How the form asks for a field: optional, or required with the law's reason as its hint (LISTING_RULES). */
+export type Need = (field: ListingFormField) => { optional: boolean; hint?: string };
+
+/** Without country rules: every field these sections mark optional is. */
+const OPTIONAL: Need = () => ({ optional: true });
+
+export type Props = { field: FieldProps; defaults: ListingFormDefaults; need?: Need };
 
 /** A select's options: each value with its label in LOCALE's language. */
 function optionsOf<Value extends string>(
@@ -146,7 +152,7 @@ export function SizeFields({
 }
 
 /** Year built, condition, floor, floors, lift and step-free access. */
-export function BuildingFields({ field, defaults }: Props) {
+export function BuildingFields({ field, defaults, need = OPTIONAL }: Props) {
   const { t } = useI18n();
   return (
     <>
@@ -155,7 +161,7 @@ export function BuildingFields({ field, defaults }: Props) {
           {...field("yearBuilt")}
           type="number"
           label={t("Year built")}
-          optional
+          {...need("yearBuilt")}
           step={1}
           min={LISTING_COLUMNS.yearBuilt.min}
           max={latestYearBuilt()}

@@ -7,7 +7,9 @@ import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { FieldErrors, Refusal } from "#app/http/errors.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { type ListingRuleSet, requirementsFor } from "#app/modules/listing/listing.country-rules.ts";
 import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
+import type { EnergyCertificate } from "#app/modules/listing/listing.energy.ts";
 import type { ListingType, PropertyType } from "#app/modules/listing/listing.model.ts";
 import {
   LISTING_FIELDS,
@@ -23,7 +25,8 @@ import {
 import { ChoiceField, YES_NO } from "./choice-field.tsx";
 import { CostFields } from "./cost-fields.tsx";
 import { FormSection } from "./detail-inputs.tsx";
-import { AboutFields, BuildingFields, SizeFields, TourFields } from "./detail-sections.tsx";
+import { AboutFields, BuildingFields, type Need, SizeFields, TourFields } from "./detail-sections.tsx";
+import { EnergyFields, UkCostFields } from "./energy-fields.tsx";
 import { LocationFields } from "./location-fields.tsx";
 import { NumberField } from "./number-field.tsx";
 import { PhotoField } from "./photo-field.tsx";
@@ -42,6 +45,8 @@ type Props = {
   map: { tileUrl: string; attribution: string };
   /** The site's area unit (AREA_UNIT): the form's areas are in it. */
   areaUnit: AreaUnit;
+  /** The site's country rules (LISTING_RULES): the fields its law requires, and the energy scale. */
+  rules: ListingRuleSet;
 };
 
 const TYPE_OPTIONS = [
@@ -71,10 +76,12 @@ const FLOOR_PLAN_LIMIT = {
  * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
  * "Images not uploaded" until it is retried or removed.
  */
-export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map, areaUnit }: Props) {
+export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map, areaUnit, rules }: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
   // Land asks for its plot area rather than a living area.
   const [propertyType, setPropertyType] = useState<PropertyType | null>(defaults.propertyType);
+  // Exempt or applied for: no rating to give, and none of a certificate's details required.
+  const [certificate, setCertificate] = useState<EnergyCertificate | null>(defaults.energyCertificate);
   const i18n = useI18n();
   const { t, translate } = i18n;
   const [offer, setOffer] = useState(defaults.offer);
@@ -94,7 +101,7 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
   const form = useFormErrors({
     refusal: actionData,
     validate: (element) => {
-      const result = validateListingForm(listingFormInput(new FormData(element)), photosMax);
+      const result = validateListingForm(listingFormInput(new FormData(element)), photosMax, rules);
       const errors: FieldErrors<ListingFormField> = result.success ? {} : { ...result.errors };
       // Photos still uploading are not in the form yet: the rest is checked now, the photos once they are up.
       if (photos.busy) delete errors.imageIds;
@@ -139,6 +146,13 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
   const suffix = type === "rent" ? `${i18n.currencySymbol}${t(" / Month")}` : undefined;
   /** A field's id (what takes the focus), its form name and its message. */
   const field = (name: ListingFormField) => ({ id: fieldId(name), name, error: errors[name] });
+  // What the site's country requires of this listing as it stands (its type, kind and certificate), and why.
+  const requirements = requirementsFor(rules, { type, propertyType, energyCertificate: certificate });
+  const need: Need = (name) => {
+    const requirement = requirements.find((required) => required.field === name);
+    if (!requirement) return { optional: true };
+    return { optional: false, hint: requirement.reason ? t(requirement.reason) : undefined };
+  };
 
   return (
     <Form
@@ -201,8 +215,24 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         </div>
       </FormSection>
       <FormSection id="listing-section-building" title={t("Building")}>
-        <BuildingFields field={field} defaults={defaults} />
+        <BuildingFields field={field} defaults={defaults} need={need} />
       </FormSection>
+      {propertyType === "land" ? null : (
+        <FormSection id="listing-section-energy" title={t("Energy")}>
+          <EnergyFields
+            field={field}
+            defaults={defaults}
+            rules={rules}
+            need={need}
+            certificate={certificate}
+            onCertificate={(value) => {
+              setCertificate(value);
+              form.clear("energyCertificate");
+            }}
+            currency={i18n.currencySymbol}
+          />
+        </FormSection>
+      )}
       <FormSection id="listing-section-location" title={t("Location")}>
         <LocationFields field={field} defaults={defaults} pin={pin} map={map} />
       </FormSection>
@@ -239,7 +269,14 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
         ) : (
           <input type="hidden" name="discountedPrice" value={discountedPrice} />
         )}
-        <CostFields field={field} defaults={defaults} type={type} currency={i18n.currencySymbol} />
+        <CostFields
+          field={field}
+          defaults={defaults}
+          type={type}
+          currency={i18n.currencySymbol}
+          need={need}
+        />
+        {rules === "gb" ? <UkCostFields field={field} defaults={defaults} need={need} type={type} /> : null}
       </FormSection>
       <FormSection id="listing-section-photos" title={t("Photos and floor plans")}>
         <PhotoField

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useI18n } from "#app/components/use-i18n.ts";
-import type { MessageKey } from "#app/modules/i18n/i18n.ts";
+import { type MessageKey, msg } from "#app/modules/i18n/i18n.ts";
+import type { CountryRules } from "#app/modules/listing/listing.country-rules.ts";
 import {
   type AreaUnit,
   areaLabel,
@@ -11,17 +12,29 @@ import {
   PROPERTY_TYPE_LABELS,
   totalMonthlyCost,
 } from "#app/modules/listing/listing.details.ts";
+import { TENURE_LABELS } from "#app/modules/listing/listing.energy.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
 
-type Props = { listing: Listing; areaUnit: AreaUnit };
+type Props = { listing: Listing; areaUnit: AreaUnit; rentCosts?: CountryRules["rentCosts"] };
+
+/**
+ * How a rent's costs are named where the site's country has words of its own: Germany's Kaltmiete (the rent
+ * without charges) and Warmmiete (with them), France's "Loyer charges comprises".
+ */
+export const RENT_COST_LABELS = {
+  plain: { rent: msg("Monthly rent"), total: msg("Total monthly cost") },
+  de: { rent: msg("Kaltmiete"), total: msg("Warmmiete") },
+  fr: { rent: msg("Monthly rent"), total: msg("Loyer charges comprises") },
+} as const satisfies Record<CountryRules["rentCosts"], { rent: MessageKey; total: MessageKey }>;
 
 /**
  * The home's facts as a grid of label and value (as the big portals show them): its kind, areas, rooms,
  * building and terms, then its costs with the total a tenant pays each month. Facts the lister did not give
  * are left out; a listing saved before they were asked shows only what it has.
  */
-export function ListingDetails({ listing, areaUnit }: Props) {
+export function ListingDetails({ listing, areaUnit, rentCosts = "plain" }: Props) {
+  const words = RENT_COST_LABELS[rentCosts];
   const i18n = useI18n();
   const { t, money } = i18n;
   const yesNo = (value: boolean | null) => (value === null ? null : value ? t("Yes") : t("No"));
@@ -67,7 +80,7 @@ export function ListingDetails({ listing, areaUnit }: Props) {
   const costs: [string, ReactNode][] =
     listing.type === "rent"
       ? [
-          [t("Monthly rent"), money(effectivePrice(listing))],
+          [t(words.rent), money(effectivePrice(listing))],
           [
             t("Monthly charges"),
             listing.monthlyCharges === null ? null : `${money(listing.monthlyCharges)}${t(" / Month")}`,
@@ -80,7 +93,9 @@ export function ListingDetails({ listing, areaUnit }: Props) {
             t("Service charge"),
             listing.serviceCharge === null ? null : `${money(listing.serviceCharge)}${t(" / Month")}`,
           ],
+          [t("Tenure"), listing.tenure ? t(TENURE_LABELS[listing.tenure]) : null],
         ];
+  if (listing.councilTaxBand) costs.push([t("Council tax band"), listing.councilTaxBand]);
   const givenCosts = costs.filter(([, value]) => value !== null);
   return (
     <div className="flex flex-col gap-8">
@@ -99,7 +114,7 @@ export function ListingDetails({ listing, areaUnit }: Props) {
           <FactGrid facts={givenCosts} />
           {total === null ? null : (
             <p className="mt-3 flex items-baseline justify-between gap-4 rounded-xl bg-surface-2 px-4 py-3">
-              <span className="font-semibold">{t("Total monthly cost")}</span>
+              <span className="font-semibold">{t(words.total)}</span>
               <span className="text-xl font-extrabold whitespace-nowrap">
                 {money(total)}
                 <span className="text-base font-semibold text-muted">{t(" / Month")}</span>

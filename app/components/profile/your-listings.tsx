@@ -1,15 +1,19 @@
 import { useEffect, useRef } from "react";
 import { useNavigate } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
+import { CompleteListing } from "#app/components/listing/complete-listing.tsx";
 import { CARD_GRID_SIZES, ListingCard } from "#app/components/listing/listing-card.tsx";
 import { StatusActions } from "#app/components/listing/status-actions.tsx";
 import { useDeleteListing } from "#app/components/listing/use-delete-listing.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
+import type { MessageKey } from "#app/modules/i18n/i18n.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 import { hideReasonLabel } from "#app/modules/moderation/moderation.rules.ts";
 
 type Props = {
   listings: ListingSummary[];
+  /** By listing id, what the site's rules require that it lacks (none for a complete listing). */
+  missing?: Readonly<Record<string, readonly MessageKey[]>>;
   /** The ids of the listings the public does not see (hidden by a moderator, or the account suspended). */
   unlistedIds?: readonly string[];
   /** Of those, the moderator's reason for each hidden one, by id ("scam"). */
@@ -22,7 +26,13 @@ type Props = {
  * The profile's "Your Listings": the user's listings newest first, each with edit (to /edit-listing/{id}),
  * delete (after the confirmation), and its status button (Mark as let / sold / available, Renew).
  */
-export function YourListings({ listings, unlistedIds = [], hiddenReasons = {}, savedIds = [] }: Props) {
+export function YourListings({
+  listings,
+  missing = {},
+  unlistedIds = [],
+  hiddenReasons = {},
+  savedIds = [],
+}: Props) {
   const navigate = useNavigate();
   const deletion = useDeleteListing();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -77,6 +87,7 @@ export function YourListings({ listings, unlistedIds = [], hiddenReasons = {}, s
               notice={noticeOf(listing.id)}
             >
               <StatusActions listing={listing} action="/profile" className="mt-3 px-1" />
+              <CompleteListing listingId={listing.id} missing={missing[listing.id] ?? []} compact />
             </ListingCard>
           ))}
         </ul>

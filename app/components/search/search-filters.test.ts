@@ -26,12 +26,32 @@ describe("the filter bar", () => {
         expect(summary({ [filter.max]: String(value) }), column).not.toBe(none);
       } else if (filter.op === "flag") {
         expect(summary({ [filter.param]: "1" }), column).not.toBe(none);
-      } else if (filter.op === "equals") {
+      } else if (filter.op === "equals" || filter.op === "scale") {
         for (const choice of field.values!)
           expect(summary({ [filter.param]: choice }), column).not.toBe(none);
       } else {
         expect(summary({ [filter.param]: String(value) }), column).not.toBe(none);
       }
     }
+  });
+
+  it("reads minEnergy as a class of any scale, a hand-typed A+ too, and says it as that class or better", () => {
+    const read = (query: string) => parseSearchParams(new URLSearchParams(query)).minEnergy;
+    expect(read("minEnergy=C")).toBe("C");
+    expect(read("minEnergy=B2")).toBe("B2");
+    expect(read("minEnergy=A%2B")).toBe("A+");
+    expect(read("minEnergy=A+")).toBe("A+");
+    expect(read("minEnergy=Z")).toBeNull();
+    expect(read("minEnergy=c")).toBeNull();
+    const summary = appliedSummary(parseSearchParams(new URLSearchParams("minEnergy=C")), ENGLISH);
+    expect(summary).toBe("Filtered by: energy rating C or better");
+    const html = renderSearchFilters({
+      params: { ...EMPTY_SEARCH, minEnergy: "B2" },
+      action: "/search",
+      total: 3,
+      i18n: ENGLISH,
+      energyScale: ["A1", "B1", "B2", "C1"],
+    });
+    expect(html).toContain('<option value="B2" selected="">B2 or better</option>');
   });
 });

@@ -1,4 +1,5 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
+import { SCALE_A_TO_G } from "#app/modules/listing/listing.energy.ts";
 import {
   EMPTY_SEARCH,
   formatBbox,
@@ -21,6 +22,8 @@ type Props = {
   total: number | null;
   /** LOCALE's texts: the bar is rendered apart from the page (search-filters.server.tsx), outside its router. */
   i18n: I18n;
+  /** The site's energy scale (LISTING_RULES), best first: the classes "Energy rating" offers. */
+  energyScale?: readonly string[];
 };
 
 const ROOMS = [1, 2, 3, 4, 5];
@@ -30,7 +33,14 @@ const ROOMS = [1, 2, 3, 4, 5];
  * no library. It shows back every value the server used, the number of homes, and "Clear filters". Rendered
  * on the server only (search-filters.server.tsx): the browser never needs its code.
  */
-export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props) {
+export function SearchFilters({
+  params,
+  action,
+  fixed = {},
+  total,
+  i18n,
+  energyScale = SCALE_A_TO_G,
+}: Props) {
   const { t } = i18n;
   const filtered = hasFilters(params, fixed);
   // "Clear filters": every filter off; the sort, the view and the map's area kept.
@@ -106,6 +116,7 @@ export function SearchFilters({ params, action, fixed = {}, total, i18n }: Props
               any={t("Any")}
               value={params.baths}
             />
+            <EnergySelect scale={energyScale} value={params.minEnergy} i18n={i18n} />
             <div>
               <label htmlFor="filter-sort" className="field-label">
                 {t("Sort")}
@@ -160,6 +171,7 @@ function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
     params.maxPrice !== null,
     params.beds !== null,
     params.baths !== null,
+    params.minEnergy !== null,
     params.sort !== "newest",
     params.parking,
     params.furnished,
@@ -229,6 +241,36 @@ function RoomsSelect({
   );
 }
 
+/** "Energy rating": a class of the site's scale, meaning that class or better. */
+function EnergySelect({
+  scale,
+  value,
+  i18n,
+}: {
+  scale: readonly string[];
+  value: string | null;
+  i18n: I18n;
+}) {
+  const { t } = i18n;
+  // A class from the URL that the site's scale lacks (another country's) is still shown as used.
+  const options = value !== null && !scale.includes(value) ? [...scale, value] : scale;
+  return (
+    <div>
+      <label htmlFor="filter-min-energy" className="field-label">
+        {t("Energy rating")}
+      </label>
+      <select id="filter-min-energy" name="minEnergy" defaultValue={value ?? ""} className="text-input">
+        <option value="">{t("Any")}</option>
+        {options.map((step) => (
+          <option key={step} value={step}>
+            {t("{value} or better", { value: step })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
   return (
     <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
@@ -251,6 +293,8 @@ export function appliedSummary(params: SearchParams, i18n: I18n, fixed: Partial<
   // "1+ bedrooms" here: at least one, so more than one.
   if (params.beds !== null) parts.push(tn(params.beds, "{count}+ bedrooms", "{count}+ bedrooms"));
   if (params.baths !== null) parts.push(tn(params.baths, "{count}+ bathrooms", "{count}+ bathrooms"));
+  if (params.minEnergy !== null)
+    parts.push(t("energy rating {value} or better", { value: params.minEnergy }));
   if (params.parking) parts.push(t("parking spot"));
   if (params.furnished) parts.push(t("furnished"));
   if (params.offer && !("offer" in fixed)) parts.push(t("offers"));

@@ -3,6 +3,15 @@ import "#app/zod-config.ts";
 import { z } from "zod";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
+import {
+  CERTIFICATE_TYPES,
+  COUNCIL_TAX_BANDS,
+  ENERGY_CERTIFICATES,
+  ENERGY_CLASSES,
+  ENERGY_SOURCES,
+  SCALE_A_TO_G,
+  TENURES,
+} from "./listing.energy.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
 import { CONDITIONS, FURNISHING, type ListingType, PETS, PROPERTY_TYPES } from "./listing.model.ts";
 import { parseTour, TOUR_MESSAGE } from "./listing.tour.ts";
@@ -69,7 +78,11 @@ export function latestYearBuilt(now = new Date()) {
 
 /** availableFrom: "now" or a real date, YYYY-MM-DD. */
 function isAvailableFrom(value: string) {
-  if (value === "now") return true;
+  return value === "now" || isDate(value);
+}
+
+/** A real date, YYYY-MM-DD. */
+function isDate(value: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
@@ -101,6 +114,16 @@ export const DETAIL_MESSAGES = {
   pets: msg("Choose whether pets are allowed"),
   furnished: msg("Choose how furnished the home is"),
   tour: TOUR_MESSAGE,
+  energyCertificate: msg("Choose whether the home has an energy certificate"),
+  energyRating: msg("Choose the energy rating"),
+  energyUse: msg("Energy use must be a number between 0 and 2,000"),
+  energyValidUntil: msg("Certificate valid until must be a date"),
+  energyCertificateType: msg("Choose the certificate type"),
+  energySource: msg("Choose the main energy source"),
+  ghgRating: msg("Choose the greenhouse gas class"),
+  energyCostOrder: msg("The yearly energy cost's lower end can not be above its upper end"),
+  tenure: msg("Choose the tenure"),
+  councilTaxBand: msg("Choose the council tax band"),
 } as const;
 
 /** A rent's terms and costs, which a sale does not have, and a sale's service charge, which a rent does not. */
@@ -111,7 +134,14 @@ const NO_RENT_COSTS = {
   monthlyCharges: null,
   heatingIncluded: null,
 } as const;
-const NO_SALE_COSTS = { serviceCharge: null } as const;
+const NO_SALE_COSTS = { serviceCharge: null, tenure: null } as const;
+/** What only a certificate gives: a home that is exempt, or whose certificate is applied for, has none yet. */
+const NO_CERTIFICATE = {
+  energyRating: null,
+  energyUse: null,
+  energyValidUntil: null,
+  energyCertificateType: null,
+} as const;
 
 /** The largest deposit: the largest price. */
 const PRICE_MAX = LISTING_COLUMNS.regularPrice.max;
@@ -188,6 +218,32 @@ export const DETAIL_SHAPE = {
       .refine((link) => parseTour(link) !== null, DETAIL_MESSAGES.tour)
       .nullable(),
   ),
+  energyCertificate: optionalChoice(ENERGY_CERTIFICATES, DETAIL_MESSAGES.energyCertificate),
+  // Any scale's class here; the site's own scale is checked with its country rules (listing.country-rules.ts).
+  energyRating: optionalChoice(ENERGY_CLASSES, DETAIL_MESSAGES.energyRating),
+  energyUse: z.preprocess(
+    (value) => toNumber(emptyToNull(value) ?? undefined) ?? null,
+    z
+      .number({ error: DETAIL_MESSAGES.energyUse })
+      .min(LISTING_COLUMNS.energyUse.min, DETAIL_MESSAGES.energyUse)
+      .max(LISTING_COLUMNS.energyUse.max, DETAIL_MESSAGES.energyUse)
+      .nullable(),
+  ),
+  energyValidUntil: z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: DETAIL_MESSAGES.energyValidUntil })
+      .trim()
+      .refine(isDate, DETAIL_MESSAGES.energyValidUntil)
+      .nullable(),
+  ),
+  energyCertificateType: optionalChoice(CERTIFICATE_TYPES, DETAIL_MESSAGES.energyCertificateType),
+  energySource: optionalChoice(ENERGY_SOURCES, DETAIL_MESSAGES.energySource),
+  ghgRating: optionalChoice(SCALE_A_TO_G, DETAIL_MESSAGES.ghgRating),
+  energyCostMin: optionalWhole(0, LISTING_COLUMNS.energyCostMin.max, DETAIL_MESSAGES.money),
+  energyCostMax: optionalWhole(0, LISTING_COLUMNS.energyCostMax.max, DETAIL_MESSAGES.money),
+  tenure: optionalChoice(TENURES, DETAIL_MESSAGES.tenure),
+  councilTaxBand: optionalChoice(COUNCIL_TAX_BANDS, DETAIL_MESSAGES.councilTaxBand),
 };
 
 /** The shape the rules between the details read. */
@@ -200,6 +256,8 @@ type DetailValues = {
   rooms: number | null;
   floor: number | null;
   floorsTotal: number | null;
+  energyCostMin: number | null;
+  energyCostMax: number | null;
 };
 
 /** The rules between a form's details, each failure told to `detail` with its field and message. */
@@ -219,9 +277,27 @@ export function checkDetails(form: DetailValues, detail: (path: string, message:
   if (form.floor !== null && form.floorsTotal !== null && form.floor > form.floorsTotal) {
     detail("floor", DETAIL_MESSAGES.floorAboveFloors);
   }
+  if (form.energyCostMin !== null && form.energyCostMax !== null && form.energyCostMin > form.energyCostMax) {
+    detail("energyCostMin", DETAIL_MESSAGES.energyCostOrder);
+  }
 }
 
-/** A valid form without the other type's costs: a rent keeps no service charge, a sale no rent terms. */
-export function withoutOtherTypesCosts<Form extends { type: ListingType }>(form: Form): Form {
-  return { ...form, ...(form.type === "sale" ? NO_RENT_COSTS : NO_SALE_COSTS) };
+/**
+ * A valid form without the other type's costs (a rent keeps no service charge or tenure, a sale no rent
+ * terms), and without a certificate's details when there is none (exempt, applied for); a rating given
+ * without saying more is a certificate's.
+ */
+export function withoutInapplicableDetails<
+  Form extends {
+    type: ListingType;
+    energyCertificate: (typeof ENERGY_CERTIFICATES)[number] | null;
+    energyRating: string | null;
+  },
+>(form: Form): Form {
+  const costs = form.type === "sale" ? NO_RENT_COSTS : NO_SALE_COSTS;
+  if (form.energyCertificate === "exempt" || form.energyCertificate === "appliedFor") {
+    return { ...form, ...costs, ...NO_CERTIFICATE };
+  }
+  const certificate = form.energyRating !== null ? "certificate" : form.energyCertificate;
+  return { ...form, ...costs, energyCertificate: certificate };
 }

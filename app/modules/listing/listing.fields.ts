@@ -1,6 +1,15 @@
 import type { ListingTable, OwnerOnlyListingColumn } from "#app/db/schema.ts";
 import { type MessageKey, msg, type PluralKey } from "#app/modules/i18n/i18n.ts";
 import {
+  CERTIFICATE_TYPES,
+  COUNCIL_TAX_BANDS,
+  ENERGY_CERTIFICATES,
+  ENERGY_CLASSES,
+  ENERGY_SOURCES,
+  SCALE_A_TO_G,
+  TENURES,
+} from "./listing.energy.ts";
+import {
   CONDITIONS,
   FURNISHING,
   LISTING_STATUSES,
@@ -27,6 +36,8 @@ export type FieldKind = "id" | "text" | "choice" | "integer" | "number" | "boole
  * - "atLeast": the value or more, said as the plural `says` ("2+ bedrooms");
  * - "range": between two parameters, either may be missing, said by its values in the field's `unit`
  *   ("$500 to $1,500", "from 72 m²");
+ * - "scale": one of the field's values, which are ordered best first, and every value before it ("energy
+ *   rating C or better": A+ to C), said as `says` with the value as {value};
  * - "words": the query's words are found in it (the search's own word indexes);
  * - "area": inside the map's box (the search's own area indexes).
  */
@@ -35,6 +46,7 @@ export type FieldFilter =
   | { op: "flag"; param: string; says: MessageKey; unless?: string }
   | { op: "atLeast"; param: string; says: { one: string; other: PluralKey } }
   | { op: "range"; min: string; max: string }
+  | { op: "scale"; param: string; says: MessageKey }
   | { op: "words" }
   | { op: "area" };
 
@@ -377,6 +389,103 @@ export const LISTING_COLUMNS = {
     shown: true,
   },
 
+  // Its energy: a certificate's rating on the site's scale (listing.energy.ts; LISTING_RULES picks it), or why
+  // there is none. Nullable: listings saved before have none; the country rules (listing.country-rules.ts)
+  // say which of these a save needs.
+  energyCertificate: {
+    kind: "choice",
+    nullable: true,
+    values: ENERGY_CERTIFICATES,
+    form: { label: "Energy certificate", input: "choice" },
+    shown: true,
+  },
+  energyRating: {
+    kind: "choice",
+    nullable: true,
+    values: ENERGY_CLASSES,
+    form: { label: "Energy rating", input: "choice" },
+    filter: { op: "scale", param: "minEnergy", says: msg("energy rating {value} or better") },
+    reso: "GreenVerificationRating",
+    jsonLd: true,
+    shown: true,
+  },
+  // kWh per m² and year.
+  energyUse: {
+    kind: "number",
+    nullable: true,
+    min: 0,
+    max: 2000,
+    unit: "kWh/m²·year",
+    form: { label: "Energy use", input: "number" },
+    reso: "GreenVerificationMetric",
+    shown: true,
+  },
+  // A date, YYYY-MM-DD.
+  energyValidUntil: {
+    kind: "text",
+    nullable: true,
+    max: 10,
+    form: { label: "Certificate valid until", input: "date" },
+    shown: true,
+  },
+  energyCertificateType: {
+    kind: "choice",
+    nullable: true,
+    values: CERTIFICATE_TYPES,
+    form: { label: "Certificate type", input: "choice" },
+    shown: true,
+  },
+  energySource: {
+    kind: "choice",
+    nullable: true,
+    values: ENERGY_SOURCES,
+    form: { label: "Main energy source", input: "choice" },
+    shown: true,
+  },
+  // France's greenhouse-gas class (GES), A to G.
+  ghgRating: {
+    kind: "choice",
+    nullable: true,
+    values: SCALE_A_TO_G,
+    form: { label: "Greenhouse gas class (GES)", input: "choice" },
+    shown: true,
+  },
+  // France's estimated yearly energy cost, a range in the site's currency.
+  energyCostMin: {
+    kind: "integer",
+    nullable: true,
+    min: 0,
+    max: 1_000_000,
+    unit: "money",
+    form: { label: "Yearly energy cost from", input: "money" },
+    shown: true,
+  },
+  energyCostMax: {
+    kind: "integer",
+    nullable: true,
+    min: 0,
+    max: 1_000_000,
+    unit: "money",
+    form: { label: "Yearly energy cost to", input: "money" },
+    shown: true,
+  },
+  // A sale's tenure and the council tax band, as UK listings give them.
+  tenure: {
+    kind: "choice",
+    nullable: true,
+    values: TENURES,
+    form: { label: "Tenure", input: "choice" },
+    reso: "Ownership",
+    shown: true,
+  },
+  councilTaxBand: {
+    kind: "choice",
+    nullable: true,
+    values: COUNCIL_TAX_BANDS,
+    form: { label: "Council tax band", input: "choice" },
+    shown: true,
+  },
+
   // "Show exact address": off, visitors read the street without its number and see a circle, not the pin.
   exactAddress: {
     kind: "boolean",
@@ -440,7 +549,7 @@ export const LISTING_FILTERS = entries.flatMap(([column, field]) =>
 /** Filters by one column's value (not words, not the area), as both the SQL and the alert matcher apply them. */
 export type ValueFilter = {
   column: ListingColumn;
-  filter: Extract<FieldFilter, { op: "equals" | "flag" | "atLeast" | "range" }>;
+  filter: Extract<FieldFilter, { op: "equals" | "flag" | "atLeast" | "range" | "scale" }>;
   field: ListingField;
 };
 export const VALUE_FILTERS = LISTING_FILTERS.filter(

@@ -109,6 +109,17 @@ export const DETAIL_FIELDS = [
   "heatingIncluded",
   "serviceCharge",
   "tourUrl",
+  "energyCertificate",
+  "energyRating",
+  "energyUse",
+  "energyValidUntil",
+  "energyCertificateType",
+  "energySource",
+  "ghgRating",
+  "energyCostMin",
+  "energyCostMax",
+  "tenure",
+  "councilTaxBand",
 ] as const satisfies readonly (keyof Listing)[];
 
 /** What only a listing's own page shows of it (its description, the home's details and costs), not a card. */

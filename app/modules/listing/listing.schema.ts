@@ -5,12 +5,13 @@ import type { FieldErrors } from "#app/http/errors.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { isPlainText } from "#app/modules/text/text.rules.ts";
 import { PIN_MESSAGES } from "./listing.address.ts";
+import { checkCountryRules, type ListingRuleSet, type RuleValues } from "./listing.country-rules.ts";
 import {
   checkDetails,
   DETAIL_SHAPE,
   toBoolean,
   toNumber,
-  withoutOtherTypesCosts,
+  withoutInapplicableDetails,
 } from "./listing.details.schema.ts";
 import { type AreaUnit, fromSquareMetres } from "./listing.details.ts";
 import { LISTING_COLUMNS } from "./listing.fields.ts";
@@ -222,8 +223,9 @@ export const ListingFormSchema = z
       });
     }
   })
-  // A rent's costs mean nothing on a sale, and a sale's service charge nothing on a rent: not stored.
-  .transform(withoutOtherTypesCosts);
+  // A rent's costs mean nothing on a sale, and a sale's service charge and tenure nothing on a rent; a home
+  // without a certificate has no rating yet: not stored.
+  .transform(withoutInapplicableDetails);
 
 /** The write shape of the form: a valid submission, as the service stores it (areas in the site's unit). */
 export type ListingForm = z.output<typeof ListingFormSchema>;
@@ -248,6 +250,15 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
   "floorsTotal",
   "lift",
   "stepFree",
+  "energyCertificate",
+  "energyRating",
+  "energyUse",
+  "energyValidUntil",
+  "energyCertificateType",
+  "energySource",
+  "ghgRating",
+  "energyCostMin",
+  "energyCostMax",
   "parking",
   "furnished",
   "pets",
@@ -257,6 +268,8 @@ export const LISTING_FIELDS: readonly ListingFormField[] = [
   "monthlyCharges",
   "heatingIncluded",
   "serviceCharge",
+  "tenure",
+  "councilTaxBand",
   "tourUrl",
   "address",
   "lat",
@@ -296,20 +309,42 @@ export type ListingFormResult =
   | { success: false; errors: ListingFormErrors };
 
 /**
- * Checks a listing form against the site's photo limit (LISTING_PHOTOS_MAX, the spec's 6 by default); on
- * failure, the first message of each field that failed.
+ * Checks a listing form against the site's photo limit (LISTING_PHOTOS_MAX, the spec's 6 by default) and its
+ * country rules (LISTING_RULES: the fields its law requires, the energy scale); on failure, the first message
+ * of each field that failed.
  */
-export function validateListingForm(input: unknown, photosMax: number = maxImages): ListingFormResult {
+export function validateListingForm(
+  input: unknown,
+  photosMax: number = maxImages,
+  rules: ListingRuleSet = "none",
+): ListingFormResult {
   const result = ListingFormSchema.safeParse(input);
   const errors: ListingFormErrors = {};
   const photos = (input as { imageIds?: unknown } | null)?.imageIds;
   if (Array.isArray(photos) && photos.length > photosMax) errors.imageIds = maxImagesMessage(photosMax);
-  if (result.success && !errors.imageIds) return { success: true, data: result.data };
   for (const issue of result.error?.issues ?? []) {
     const field = (issue.path[0] ?? "name") as ListingFormField;
     errors[field] ??= issue.message;
   }
+  // A valid form is read as it will be stored; a refused one as it was typed, so every missing field is
+  // named at once.
+  const values = result.success ? result.data : ruleValuesOf(input);
+  checkCountryRules(rules, values, (field, message) => {
+    errors[field] ??= message;
+  });
+  if (result.success && Object.keys(errors).length === 0) return { success: true, data: result.data };
   return { success: false, errors };
+}
+
+/** What the country rules read of a form as typed: its values, an empty one as none. */
+function ruleValuesOf(input: unknown): RuleValues {
+  const raw = (input ?? {}) as Record<string, unknown>;
+  const values: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(raw)) {
+    values[field] = value === undefined || (typeof value === "string" && value.trim() === "") ? null : value;
+  }
+  for (const field of LISTING_FIELDS) values[field] ??= null;
+  return values as RuleValues;
 }
 
 /** The message the spec shows as a toast for these errors, if one of them is the spec's own wording. */

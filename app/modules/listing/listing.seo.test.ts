@@ -21,6 +21,19 @@ import {
 } from "./listing.sitemap.ts";
 
 const PUBLIC_URL = "https://homes.example";
+const NO_ENERGY = {
+  energyCertificate: null,
+  energyRating: null,
+  energyUse: null,
+  energyValidUntil: null,
+  energyCertificateType: null,
+  energySource: null,
+  ghgRating: null,
+  energyCostMin: null,
+  energyCostMax: null,
+  tenure: null,
+  councilTaxBand: null,
+} as const;
 
 function listing(overrides: Partial<Listing> = {}): Listing {
   return {
@@ -50,6 +63,7 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     serviceCharge: null,
     pets: null,
     tourUrl: null,
+    ...NO_ENERGY,
     location: "12 Rue de Rivoli, Paris, France",
     offer: false,
     regularPrice: 1500,
@@ -240,6 +254,20 @@ describe("schema.org JSON-LD", () => {
     expect(old.mainEntity).not.toHaveProperty("floorSize");
     expect(old.offers).not.toHaveProperty("availabilityStarts");
     expect(old.description).toBe(listingDescription(listing(), ENGLISH));
+  });
+
+  it("gives the energy rating as an additionalProperty, with its energy use", () => {
+    const data = listingJsonLd(listing({ energyRating: "A+", energyUse: 38 }), PUBLIC_URL, ENGLISH);
+    expect(data.mainEntity.additionalProperty).toEqual([
+      {
+        "@type": "PropertyValue",
+        propertyID: "energyRating",
+        name: "Energy rating",
+        value: "A+",
+        valueReference: { "@type": "QuantitativeValue", value: 38, unitText: "kWh/m²·year" },
+      },
+    ]);
+    expect(listingJsonLd(listing(), PUBLIC_URL, ENGLISH).mainEntity).not.toHaveProperty("additionalProperty");
   });
 
   it("describes a sale without a monthly price", () => {

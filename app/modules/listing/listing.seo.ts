@@ -173,6 +173,28 @@ export function listingJsonLd(
           }
         : {}),
       amenityFeature: amenities.map((amenity) => ({ "@type": "LocationFeatureSpecification", ...amenity })),
+      // schema.org has no energy rating of its own: a named property, its value the class on the site's scale.
+      ...(listing.energyRating
+        ? {
+            additionalProperty: [
+              {
+                "@type": "PropertyValue",
+                propertyID: "energyRating",
+                name: i18n.t("Energy rating"),
+                value: listing.energyRating,
+                ...(listing.energyUse != null
+                  ? {
+                      valueReference: {
+                        "@type": "QuantitativeValue",
+                        value: listing.energyUse,
+                        unitText: "kWh/m²·year",
+                      },
+                    }
+                  : {}),
+              },
+            ],
+          }
+        : {}),
     },
   };
 }

@@ -25,6 +25,7 @@ import type { GeocodePrecision, Geocoder } from "#app/providers/geocoding/geocod
 import type { Storage } from "#app/providers/storage/storage.server.ts";
 import { storedPlace } from "./listing.address.server.ts";
 import { distanceKm, PIN_MAX_KM, PIN_MESSAGES } from "./listing.address.ts";
+import type { ListingRuleSet } from "./listing.country-rules.ts";
 import { toSquareMetres } from "./listing.details.ts";
 import {
   type EditableListing,
@@ -64,10 +65,13 @@ export type ListingServiceDeps = {
   /** Saves per user per hour (LIMIT_LISTING_SAVES_PER_HOUR); none when absent. */
   limits?: Pick<LimitRules, "listingSaves">;
   /**
-   * LISTING_PHOTOS_MAX (the spec's 6 when absent), AREA_UNIT (the form's areas; m² when absent), and the
+   * LISTING_PHOTOS_MAX (the spec's 6 when absent), AREA_UNIT (the form's areas; m² when absent),
+   * LISTING_RULES (the country's required fields and energy scale; none when absent), and the
    * site's secret, which places the circle of a listing without its exact address.
    */
-  config: Partial<Pick<Config, "listingPhotosMax" | "areaUnit">> & { auth: Pick<Config["auth"], "secret"> };
+  config: Partial<Pick<Config, "listingPhotosMax" | "areaUnit" | "listingRules">> & {
+    auth: Pick<Config["auth"], "secret">;
+  };
 };
 
 const IMAGES_GONE = "Some images are no longer available, please add them again";
@@ -88,7 +92,7 @@ export async function createListing(
   input: unknown,
   now = Date.now(),
 ) {
-  const form = parseForm(input, deps.config.listingPhotosMax);
+  const form = parseForm(input, deps.config.listingPhotosMax, deps.config.listingRules);
   await checkImages(deps.db, user, allImageIds(form), null);
   await countSave(deps, user);
   const id = randomUUID();
@@ -113,7 +117,7 @@ export async function updateListing(
   now = Date.now(),
 ) {
   await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
-  const form = parseForm(input, deps.config.listingPhotosMax);
+  const form = parseForm(input, deps.config.listingPhotosMax, deps.config.listingRules);
   await checkImages(deps.db, user, allImageIds(form), listingId);
   await countSave(deps, user);
   const data = await listingData(deps, listingId, form, now);
@@ -222,8 +226,8 @@ async function requireOwnListing(db: Db, user: SessionUser, listingId: string, n
  * The valid form, or an InvalidError with the form's own messages. The whole form says the spec's message
  * when one applies ("Max 6 images"...), or the images' message, which has no field the user typed into.
  */
-function parseForm(input: unknown, photosMax?: number): ListingForm {
-  const result = validateListingForm(input, photosMax);
+function parseForm(input: unknown, photosMax?: number, rules?: ListingRuleSet): ListingForm {
+  const result = validateListingForm(input, photosMax, rules);
   if (result.success) return result.data;
   const { errors } = result;
   const imagesMessage =

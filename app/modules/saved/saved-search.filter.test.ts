@@ -86,6 +86,10 @@ describe("saved search filters", () => {
         expect(new Set([none, ...said]).size, column).toBe(field.values!.length + 1);
       } else if (filter.op === "flag") {
         expect(say({ [filter.param]: "1" }), column).not.toBe(none);
+      } else if (filter.op === "scale") {
+        const said = field.values!.map((value) => say({ [filter.param]: value }));
+        expect(new Set([none, ...said]).size, column).toBe(field.values!.length + 1);
+        for (const [at, value] of field.values!.entries()) expect(said[at], column).toContain(value);
       } else if (filter.op === "atLeast") {
         expect(say({ [filter.param]: String(low) }), column).toContain(ENGLISH.number(low));
         expect(say({ [filter.param]: String(low) }), column).not.toBe(

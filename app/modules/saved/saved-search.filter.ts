@@ -72,6 +72,7 @@ export function describeValueFilter({ filter, field }: ValueFilter, filters: Sea
   }
   if (value === null || value === false) return null;
   if (filter.op === "flag") return t(filter.says);
+  if (filter.op === "scale") return t(filter.says, { value: String(value) });
   return tn(value as number, filter.says.one, filter.says.other);
 }
 
@@ -99,6 +100,7 @@ const COMPARE = {
   "<>": (value: unknown, wanted: unknown) => value !== wanted,
   ">=": (value: unknown, wanted: unknown) => (value as number) >= (wanted as number),
   "<=": (value: unknown, wanted: unknown) => (value as number) <= (wanted as number),
+  in: (value: unknown, wanted: unknown) => (wanted as unknown[]).includes(value),
 };
 
 /**

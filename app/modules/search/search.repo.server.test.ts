@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewListingRow } from "#app/db/schema.ts";
 import { ENGLISH } from "#app/modules/i18n/i18n.ts";
+import { ENERGY_CLASSES } from "#app/modules/listing/listing.energy.ts";
 import { matchesFilter } from "#app/modules/saved/saved-search.filter.ts";
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 import { createUser, NO_LISTING_DETAILS, testListingRow } from "#tests/support/factories.ts";
@@ -76,6 +77,17 @@ const listingArb = fc.record({
   discount: fc.integer({ min: 1, max: 90 }),
   lat: fc.integer({ min: -20, max: 20 }).map((v) => v / 4),
   lng: fc.integer({ min: -20, max: 20 }).map((v) => v / 4),
+  // Classes of several scales, and none: "this class or better" is one order over all of them.
+  energyRating: fc.constantFrom(
+    null,
+    null,
+    "A+" as const,
+    "A" as const,
+    "B2" as const,
+    "C" as const,
+    "G" as const,
+    "H" as const,
+  ),
   // Few distinct timestamps, so ties are common and the id must break them.
   timestamp: fc.integer({ min: 1, max: 6 }).map((t) => 1_700_000_000_000 + t),
 });
@@ -96,6 +108,7 @@ const filtersArb: fc.Arbitrary<SearchFilters> = fc.record({
   parking: rarely,
   furnished: rarely,
   offer: rarely,
+  minEnergy: fc.constantFrom(null, null, null, "A" as const, "B3" as const, "C" as const, "G" as const),
   bbox: fc.option(
     fc
       .tuple(fc.integer({ min: -6, max: 2 }), fc.integer({ min: -6, max: 2 }), fc.integer({ min: 2, max: 8 }))
@@ -130,6 +143,9 @@ function matches(row: Row, f: SearchFilters) {
     (f.maxPrice === null || row.price <= f.maxPrice) &&
     (f.beds === null || row.bedrooms >= f.beds) &&
     (f.baths === null || row.bathrooms >= f.baths) &&
+    (f.minEnergy === null ||
+      (row.energyRating != null &&
+        ENERGY_CLASSES.indexOf(row.energyRating) <= ENERGY_CLASSES.indexOf(f.minEnergy))) &&
     (!f.bbox ||
       (row.lng >= f.bbox.west &&
         row.lng <= f.bbox.east &&
@@ -223,6 +239,7 @@ describe("search", () => {
               parking: Boolean(row.parking),
               furnished: row.furnished,
               ...NO_LISTING_DETAILS,
+              energyRating: row.energyRating ?? null,
               offer: Boolean(row.offer),
               exactAddress: Boolean(row.exactAddress ?? true),
               discountedPrice: row.discountedPrice ?? null,

@@ -28,7 +28,9 @@ type ParamNames<Field> = Field extends {
   filter: { op: "range"; min: infer Min extends string; max: infer Max extends string };
 }
   ? Min | Max
-  : Field extends { filter: { op: "equals" | "flag" | "atLeast"; param: infer Param extends string } }
+  : Field extends {
+        filter: { op: "equals" | "flag" | "atLeast" | "scale"; param: infer Param extends string };
+      }
     ? Param
     : never;
 /** What such a parameter holds once read: a flag is on or off; a choice one of its values, a bound a number. */

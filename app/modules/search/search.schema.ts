@@ -60,6 +60,18 @@ function filterSchema({ filter, field }: ValueFilter): Record<string, z.ZodType>
   if (filter.op === "range") return { [filter.min]: whole(min, max), [filter.max]: whole(min, max) };
   if (filter.op === "flag") return { [filter.param]: flag };
   if (filter.op === "atLeast") return { [filter.param]: atLeast(Math.max(1, min), max) };
+  if (filter.op === "scale") {
+    // A class typed into a URL by hand ("minEnergy=A+") reaches here with its "+" read as a space.
+    const classes = (field.values ?? []) as [string, ...string[]];
+    return {
+      [filter.param]: z
+        .string()
+        .transform((value) => value.replace(/^(\w+) $/, "$1+"))
+        .pipe(z.enum(classes))
+        .nullable()
+        .catch(null),
+    };
+  }
   const values = (field.values ?? []) as [string, ...string[]];
   return { [filter.param]: z.enum(values).nullable().catch(null) };
 }

@@ -255,6 +255,25 @@ export function invalidListingForm(ids: ImageIds): fc.Arbitrary<HostileForm> {
         .map((value) => labeled<FormValue>(value)),
       required: false,
     },
+    energyRating: {
+      valid: fc.constantFrom("", "A", "G"),
+      invalid: fc
+        .constantFrom("A+", "B2", "H", "Z", "a", "A ", "A\u0000")
+        .map((value) => labeled<FormValue>(value)),
+      required: false,
+    },
+    energyUse: {
+      valid: fc.constantFrom("", "0", "72.5"),
+      invalid: fc.constantFrom("-1", "2001", "lots", "NaN").map((value) => labeled<FormValue>(value)),
+      required: false,
+    },
+    energyValidUntil: {
+      valid: fc.constantFrom("", "2031-02-28"),
+      invalid: fc
+        .constantFrom("2031-02-30", "tomorrow", "31.12.2030")
+        .map((value) => labeled<FormValue>(value)),
+      required: false,
+    },
     address: {
       valid: fc.constantFrom("12 Rue de Rivoli, Paris", "Straße des 17. Juni 1, Berlin", "東京都千代田区1-1"),
       invalid: invalidText(1, 300),
