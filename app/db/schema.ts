@@ -37,8 +37,50 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   impersonatedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** better-auth's organization plugin: the agency the session works in (unused by our pages). */
+  activeOrganizationId: Nullable<string>;
   createdAt: AuthDate;
   updatedAt: AuthDate;
+}
+
+/** An agency: better-auth's organization, with the agency's profile as its additional fields (decision 061). */
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: Nullable<string>;
+  metadata: Nullable<string>;
+  createdAt: AuthDate;
+  about: string;
+  officeAddress: string;
+  officeLat: number;
+  officeLng: number;
+  phone: Nullable<string>;
+  legalName: string;
+  registrationNumber: Nullable<string>;
+  /** Where the site reaches the agency; never shown to anyone. */
+  contactEmail: string;
+}
+
+/** A user's membership of an agency, with their role there ("owner", "admin", "agent"). */
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: AuthDate;
+}
+
+/** An invitation to join an agency, bound to one address; "pending" until accepted, canceled or rejected. */
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  inviterId: string;
 }
 
 export interface AccountTable {
@@ -409,6 +451,9 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   listingPrice: ListingPriceTable;
   pageCacheVersion: PageCacheVersionTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */
