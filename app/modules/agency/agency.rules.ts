@@ -68,7 +68,7 @@ export const AGENCY_MESSAGES = {
   roleChanged: msg("Role changed"),
   removed: msg("Member removed"),
   invitationCanceled: msg("Invitation canceled"),
-  joined: msg("You joined {agency}"),
+  joined: msg("You joined the agency"),
 } as const;
 
 /** Where an invitation's link leads: the page that shows it and accepts it. */

@@ -69,3 +69,20 @@ export const RoleFormSchema = z.object({
   memberId: z.string().min(1).max(100),
   role: z.enum(AGENCY_ROLE_VALUES, { error: M.roleInvalid }),
 });
+
+/** A posted profile form's fields, as the service reads them (absent ones undefined). */
+export function agencyFormInput(form: FormData) {
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : undefined;
+  };
+  return {
+    name: text("name"),
+    about: text("about"),
+    officeAddress: text("officeAddress"),
+    phone: text("phone"),
+    legalName: text("legalName"),
+    registrationNumber: text("registrationNumber"),
+    contactEmail: text("contactEmail"),
+  };
+}
