@@ -6,7 +6,7 @@ import { findUserIdByEmail } from "./app-data.ts";
 
 /**
  * What a request could have written: every row of the user, listing, image,
- * message, report, audit, saved-home and saved-search tables (as a count and a digest, so an UPDATE shows as
+ * message, report, audit, saved-home, saved-search and agency (organization, member, invitation) tables (as a count and a digest, so an UPDATE shows as
  * well as an INSERT), and the files in the image storage and upload staging folders (names and sizes, so bytes
  * PATCHed into someone's upload show too).
  */
@@ -25,7 +25,10 @@ type Table =
   | "userBlock"
   | "report"
   | "auditLog"
-  | "savedSearch";
+  | "savedSearch"
+  | "organization"
+  | "member"
+  | "invitation";
 const TABLES: readonly Table[] = [
   "user",
   "listing",
@@ -37,6 +40,9 @@ const TABLES: readonly Table[] = [
   "report",
   "auditLog",
   "savedSearch",
+  "organization",
+  "member",
+  "invitation",
 ];
 
 export type DbState = {
