@@ -26,6 +26,7 @@ import * as addListingExactAddress from "#app/db/migrations/2026_11_28_0200_add_
 import * as addListingExactPlace from "#app/db/migrations/2026_11_28_0300_add_listing_exact_place.ts";
 import * as addListingDetails from "#app/db/migrations/2026_11_28_0400_add_listing_details.ts";
 import * as createAgencies from "#app/db/migrations/2026_11_28_0700_create_agencies.ts";
+import * as addListingAgency from "#app/db/migrations/2026_11_28_0710_add_listing_agency.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -56,6 +57,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0300_add_listing_exact_place": addListingExactPlace,
   "2026_11_28_0400_add_listing_details": addListingDetails,
   "2026_11_28_0700_create_agencies": createAgencies,
+  "2026_11_28_0710_add_listing_agency": addListingAgency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

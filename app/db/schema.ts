@@ -117,7 +117,10 @@ export interface RateLimitTable {
 
 export interface ListingTable {
   id: string;
+  /** The lister: the private owner, or for an agency's listing its listing agent. */
   userRef: string;
+  /** The agency the listing is published as (decision 061); null for a private lister's. */
+  agencyId: Nullable<string>;
   type: "rent" | "sale";
   name: string;
   bedrooms: number;

@@ -224,7 +224,11 @@ export async function changeMemberRole(
   );
 }
 
-/** Removes a member (owners and admins; an owner only by an owner, and never the last one). */
+/**
+ * Removes a member (owners and admins; an owner only by an owner, and never the last one). The agency keeps
+ * the listings they listed for it: the member who removed them becomes their listing agent (decision 061),
+ * so enquiries reach someone still in the agency, and the former member can no longer change them.
+ */
 export async function removeMember(
   deps: AgencyDeps,
   user: Pick<SessionUser, "id">,
@@ -233,7 +237,20 @@ export async function removeMember(
   memberId: string,
 ) {
   await requireAgencyManager(deps.db, agencyId, user);
+  const removed = await deps.db
+    .selectFrom("member")
+    .select("userId")
+    .where("id", "=", memberId)
+    .where("organizationId", "=", agencyId)
+    .executeTakeFirst();
+  if (!removed) throw new NotFoundError(M.memberGone);
   await plugin(() =>
     deps.auth.api.removeMember({ headers, body: { organizationId: agencyId, memberIdOrEmail: memberId } }),
   );
+  await deps.db
+    .updateTable("listing")
+    .set({ userRef: user.id })
+    .where("agencyId", "=", agencyId)
+    .where("userRef", "=", removed.userId)
+    .execute();
 }

@@ -796,6 +796,12 @@ export const GERMAN = {
   "Your role: {role}": "Ihre Rolle: {role}",
   "expires {date}": "läuft ab am {date}",
   you: "Sie",
+  "Please choose a member of the agency as the listing agent":
+    "Bitte wählen Sie ein Mitglied der Agentur als zuständigen Makler",
+  "Publish as": "Veröffentlichen als",
+  Myself: "Ich selbst",
+  "Listing agent": "Zuständiger Makler",
+  Me: "Ich",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -23,7 +23,7 @@ export async function findImagesByListing(db: Db, listingId: string): Promise<Im
 
 /**
  * Puts one image on a listing as a photo or a floor plan at `position` (within its kind) with its caption,
- * only if `userId` uploaded it and it is pending or already on that listing; false otherwise. The condition
+ * only if it is already on that listing, or pending and uploaded by `userId`; false otherwise. The condition
  * sits in the UPDATE so two saves cannot claim the same photo.
  */
 export async function attachImage(
@@ -41,8 +41,12 @@ export async function attachImage(
     .updateTable("image")
     .set({ listingId: image.listingId, kind: image.kind, position: image.position, caption: image.caption })
     .where("id", "=", image.id)
-    .where("userId", "=", image.userId)
-    .where((eb) => eb.or([eb("listingId", "is", null), eb("listingId", "=", image.listingId)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("listingId", "is", null), eb("userId", "=", image.userId)]),
+        eb("listingId", "=", image.listingId),
+      ]),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }

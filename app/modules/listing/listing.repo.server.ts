@@ -308,6 +308,12 @@ export async function findUnlistedListingIds(db: Db, userId: string): Promise<st
   return rows.map((row) => row.id);
 }
 
+/** A listing's lister and agency, or undefined when there is no such listing (permission checks). */
+export async function findListingWriters(db: Db, id: string) {
+  if (!isWellFormedId(id)) return undefined;
+  return db.selectFrom("listing").select(["userRef", "agencyId"]).where("id", "=", id).executeTakeFirst();
+}
+
 /** The id of a listing's owner, or undefined when there is no such listing (permission checks). */
 export async function findListingOwner(db: Db, id: string): Promise<string | undefined> {
   if (!isWellFormedId(id)) return undefined;
