@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { AGENCY_MESSAGES } from "#app/modules/agency/agency.rules.ts";
+import { listingEntries, validListing } from "#tests/ops/support/listing-forms.ts";
 import { newAccount } from "#tests/support/accounts.ts";
 import { expectSignIn, expectVerify, unchangedBy } from "#tests/support/authz-matrix.ts";
 import { type Answer, redirectTarget, toastMessage } from "#tests/support/http.ts";
@@ -248,6 +249,114 @@ describe(`agency authorization, route by route (${postgres ? "PostgreSQL" : "SQL
     const again = await unchangedBy(world, () => world.client.post(path, {}, { cookie }));
     expect(again.status).toBe(404);
     expect(again.body).toContain(AGENCY_MESSAGES.invitationInvalid);
+  });
+
+  describe("an agency's listings", () => {
+    /** An agent of the agency, with their user id, a photo of theirs and a listing published as the agency. */
+    async function agentWithListing(name: string) {
+      const agent = await join("agent");
+      const photo = await world.uploadPhoto(agent.id);
+      const answer = await world.client.post(
+        "/create-listing",
+        [...listingEntries(validListing([photo], name)), ["publishAs", agencyId]],
+        { cookie: agent.cookie },
+      );
+      expect(answer.status, answer.body.slice(0, 300)).toBe(302);
+      const listingId = /\/category\/rent\/([\w-]+)$/.exec(answer.location ?? "")?.[1] ?? "";
+      return { ...agent, photo, listingId };
+    }
+
+    const editForm = (photo: string, name: string): [string, string][] => [
+      ...listingEntries(validListing([photo], name)),
+      ["publishAs", agencyId],
+    ];
+
+    it("an agent publishes as the agency; admins and owners edit it, other agents and outsiders can not", async () => {
+      const agent = await agentWithListing("Agency flat");
+      const row = await world.db
+        .selectFrom("listing")
+        .select(["userRef", "agencyId"])
+        .where("id", "=", agent.listingId)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ userRef: agent.id, agencyId });
+
+      for (const actor of ["outsider", "former member", "agent"] as const) {
+        const answer = await unchangedBy(world, () =>
+          world.client.post(`/edit-listing/${agent.listingId}`, editForm(agent.photo, `By ${actor}`), {
+            cookie: cookies[actor],
+          }),
+        );
+        record("edit agency listing", actor, answer);
+        expect(toastMessage(answer), actor).toBe("You can not edit that listing");
+      }
+      for (const actor of ["admin", "owner"] as const) {
+        const answer = await world.client.post(
+          `/edit-listing/${agent.listingId}`,
+          [...editForm(agent.photo, `Edited by the ${actor}`), ["listingAgent", agent.id]],
+          { cookie: cookies[actor] },
+        );
+        record("edit agency listing", actor, answer);
+        expect(answer.status, answer.body.slice(0, 300)).toBe(302);
+        const saved = await world.db
+          .selectFrom("listing")
+          .select(["name", "userRef", "agencyId"])
+          .where("id", "=", agent.listingId)
+          .executeTakeFirstOrThrow();
+        // The agent stays the listing agent, the photo stays on the listing.
+        expect(saved).toEqual({ name: `Edited by the ${actor}`, userRef: agent.id, agencyId });
+        expect(await world.state.listingImageIds(agent.listingId)).toEqual([agent.photo]);
+      }
+    });
+
+    it("nobody publishes as an agency they are not in, nor names an agent as a mere agent", async () => {
+      const photo = await world.uploadPhoto(
+        (
+          await world.db
+            .selectFrom("user")
+            .select("id")
+            .where("name", "=", "Mallory Outsider")
+            .executeTakeFirstOrThrow()
+        ).id,
+      );
+      const outsider = await unchangedBy(world, () =>
+        world.client.post(
+          "/create-listing",
+          [...listingEntries(validListing([photo], "Not theirs")), ["publishAs", agencyId]],
+          { cookie: cookies.outsider },
+        ),
+      );
+      record("publish as the agency", "outsider", outsider);
+      expect(outsider.status).toBe(403);
+      expect(outsider.body).toContain(AGENCY_MESSAGES.notAllowed);
+    });
+
+    it("a removed agent's listings stay with the agency, and the agent can no longer change them", async () => {
+      const agent = await agentWithListing("Stays with the agency");
+      const removal = await post({ intent: "remove-member", agencyId, memberId: agent.memberId }, "admin");
+      expect(toastMessage(removal)).toBe(AGENCY_MESSAGES.removed);
+      const row = await world.db
+        .selectFrom("listing")
+        .select(["userRef", "agencyId"])
+        .where("id", "=", agent.listingId)
+        .executeTakeFirstOrThrow();
+      expect(row.agencyId).toBe(agencyId);
+      expect(row.userRef).not.toBe(agent.id);
+      const attempt = await unchangedBy(world, () =>
+        world.client.post(`/edit-listing/${agent.listingId}`, editForm(agent.photo, "Mine again"), {
+          cookie: agent.cookie,
+        }),
+      );
+      record("edit agency listing", "former member", attempt);
+      expect(toastMessage(attempt)).toBe("You can not edit that listing");
+      const deletion = await unchangedBy(world, () =>
+        world.client.post(
+          "/profile",
+          { intent: "delete-listing", listingId: agent.listingId },
+          { cookie: agent.cookie },
+        ),
+      );
+      expect(deletion.status).toBe(403);
+    });
   });
 
   it("keeps the contact e-mail out of the public page and away from agents", async () => {
