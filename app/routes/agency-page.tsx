@@ -1,7 +1,11 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { findAgencyAgentNames, findAgencyBySlug } from "#app/modules/agency/agency.repo.server.ts";
 import { AGENCY_MESSAGES } from "#app/modules/agency/agency.rules.ts";
+import { toListingSummary } from "#app/modules/listing/listing.model.ts";
+import { decodeCursor, findListingsPage } from "#app/modules/listing/listing.repo.server.ts";
+import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/agency-page.ts";
@@ -18,12 +22,23 @@ export const meta: Route.MetaFunction = ({ loaderData: page, matches }) =>
  * The agency's public page: its profile, its agents and its trader details (legal name, registration
  * number, office; never the contact e-mail), as a trader's identity is shown to consumers (DSA Art. 30).
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request, url }: Route.LoaderArgs) {
   const { readDb } = context.get(servicesContext);
   const agency = await findAgencyBySlug(readDb, params.slug);
   if (!agency) throw data(AGENCY_MESSAGES.notFound, { status: 404 });
-  const agents = await findAgencyAgentNames(readDb, agency.id);
-  return { agency, agents };
+  const [agents, page] = await Promise.all([
+    findAgencyAgentNames(readDb, agency.id),
+    // Its listings the public sees, newest first, a page at a time (Load More), as a category's.
+    findListingsPage(readDb, { agencyId: agency.id }, decodeCursor(url.searchParams.get("cursor"))),
+  ]);
+  const listings = page.listings.map(toListingSummary);
+  const savedIds = await savedIdsForViewer(
+    context,
+    request,
+    readDb,
+    listings.map((listing) => listing.id),
+  );
+  return { agency, agents, listings, nextCursor: page.nextCursor, failed: false, savedIds };
 }
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
@@ -80,6 +95,26 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
           </dl>
         </section>
       </div>
+      <section aria-labelledby="agency-listings" className="mt-10">
+        <h2 id="agency-listings" className="section-heading mb-4">
+          {t("Listings of {agency}", { agency: agency.name })}
+        </h2>
+        <ListingList
+          key={agency.slug}
+          page={loaderData}
+          label={agency.name}
+          empty={{
+            message: t("No listings yet"),
+            illustration: "house",
+            detail: t("This agency has not published a home yet."),
+            action: (
+              <Link to="/" className="btn-primary">
+                {t("Explore")}
+              </Link>
+            ),
+          }}
+        />
+      </section>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { AgencyFields } from "#app/components/agency/agency-fields.tsx";
 import { AgencyInvitations } from "#app/components/agency/agency-invitations.tsx";
+import { AgencyListings } from "#app/components/agency/agency-listings.tsx";
 import { AgencyMembers } from "#app/components/agency/agency-members.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
@@ -23,6 +24,8 @@ import {
 } from "#app/modules/agency/agency.service.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
+import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -47,11 +50,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const chosen = agencies.find((agency) => agency.slug === url.searchParams.get("agency")) ?? agencies[0];
   if (!chosen) return { agencies, current: null };
   const manages = managesAgency(chosen.role);
-  const [profile, members, invitations] = await Promise.all([
+  const [profile, members, invitations, listings] = await Promise.all([
     findAgencyProfile(db, chosen.id),
     findMembers(db, chosen.id),
     manages ? findOpenInvitations(db, chosen.id) : Promise.resolve([]),
+    findListingsByAgency(db, chosen.id),
   ]);
+  const names = new Map(members.map((member) => [member.userId, member.name]));
   if (!profile) return { agencies, current: null };
   const { contactEmail, ...publicProfile } = profile;
   return {
@@ -63,6 +68,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       manages,
       userId: user.id,
       members: members.map((member) => ({ ...member, email: manages ? member.email : null })),
+      // Every agent's listings; owners and admins may edit each, an agent their own (the service checks).
+      listings: listings.map((listing) => ({
+        id: listing.id,
+        name: listing.name,
+        path: listingPath(listing),
+        agentName: names.get(listing.userRef) ?? null,
+        editable: manages || listing.userRef === user.id,
+      })),
       invitations: invitations.map((invitation) => ({
         id: invitation.id,
         email: invitation.email,
@@ -155,6 +168,7 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
       <FormMessage data={actionData} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="flex flex-col gap-8">
+          <AgencyListings listings={current.listings} />
           <AgencyMembers
             agencyId={current.id}
             members={current.members}

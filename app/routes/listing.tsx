@@ -17,6 +17,9 @@ import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
+import { mayWriteListing } from "#app/modules/agency/agency.listing.server.ts";
+import { findAgencyBadge } from "#app/modules/agency/agency.repo.server.ts";
+import { agencyPath } from "#app/modules/agency/agency.rules.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
@@ -25,6 +28,7 @@ import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
   findLatestPriceChange,
   findListingById,
+  findListingWriters,
   isListingVisible,
 } from "#app/modules/listing/listing.repo.server.ts";
 import {
@@ -63,13 +67,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
-  const [viewer, listerName, visible, priceChange] = await Promise.all([
+  const [viewer, listerName, visible, priceChange, writers] = await Promise.all([
     getUser(context),
     findUserNameById(db, listing.userRef),
     isListingVisible(db, listing.id),
     findLatestPriceChange(db, listing.id),
+    findListingWriters(db, listing.id),
   ]);
-  const isOwner = viewer?.id === listing.userRef;
+  const agency = (await findAgencyBadge(db, writers?.agencyId ?? null)) ?? null;
+  // An agency's owners and admins manage its listings as the listing agent does (decision 061).
+  const isOwner =
+    viewer?.id === listing.userRef ||
+    Boolean(viewer && writers?.agencyId && (await mayWriteListing(db, viewer.id, writers)));
   const saved = viewer ? (await findSavedIds(db, viewer.id, [listing.id])).length > 0 : false;
   // A listing the public may not see (listing.visibility.server.ts) is shown only to its owner and the
   // administrators, with a notice; everyone else gets a 404 that says it was removed.
@@ -85,6 +94,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     now: Date.now(),
     // The lister's name only, never their e-mail (the contact page is where signed-in users get that).
     listerName: listerName ?? null,
+    agency: agency && { name: agency.name, path: agencyPath(agency.slug) },
     isOwner,
     // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
     // A let, sold or expired home draws no more calls.
@@ -136,6 +146,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const {
     listing,
     listerName,
+    agency,
     isOwner,
     canContact,
     map,
@@ -237,6 +248,16 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             {listerName ? (
               <p className="text-muted">
                 {t("Listed by")} <span className="font-semibold text-ink">{listerName}</span>
+                {" · "}
+                {agency ? (
+                  <Link to={agency.path} className="link font-semibold">
+                    {agency.name}
+                  </Link>
+                ) : listing.type === "rent" ? (
+                  t("Private landlord")
+                ) : (
+                  t("Private seller")
+                )}
               </p>
             ) : null}
             {canContact ? (

@@ -112,3 +112,13 @@ export async function findInvitation(db: Db, invitationId: string) {
     .where("invitation.id", "=", invitationId)
     .executeTakeFirst();
 }
+
+/** What a listing's page says of the agency it is published as: its name, page and logo; undefined if none. */
+export async function findAgencyBadge(db: Db, agencyId: string | null) {
+  if (!agencyId) return undefined;
+  return db
+    .selectFrom("organization")
+    .select(["name", "slug", "logo"])
+    .where("id", "=", agencyId)
+    .executeTakeFirst();
+}

@@ -802,6 +802,13 @@ export const GERMAN = {
   Myself: "Ich selbst",
   "Listing agent": "Zuständiger Makler",
   Me: "Ich",
+  "Listings of {agency}": "Inserate von {agency}",
+  "No listings yet": "Noch keine Inserate",
+  "This agency has not published a home yet.": "Diese Agentur hat noch kein Zuhause inseriert.",
+  Listings: "Inserate",
+  "Former member": "Ehemaliges Mitglied",
+  "Private landlord": "Privater Vermieter",
+  "Private seller": "Privater Verkäufer",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;
