@@ -308,6 +308,26 @@ describe(`agency authorization, route by route (${postgres ? "PostgreSQL" : "SQL
       }
     });
 
+    it("the agency page lists its listings; a listing page names the agency, or a private lister", async () => {
+      const agent = await agentWithListing("Listed by the agency");
+      const page = await world.client.get(`/agencies/${slug}`);
+      expect((page.data as { listings: { id: string }[] }).listings.map((listing) => listing.id)).toContain(
+        agent.listingId,
+      );
+      const listingPage = await world.client.get(`/category/rent/${agent.listingId}`);
+      expect(listingPage.data).toMatchObject({
+        agency: { name: "Harbour Homes", path: `/agencies/${slug}` },
+      });
+      const privatePhoto = await world.uploadPhoto(agent.id);
+      const privateId = await world.publish(agent.cookie, validListing([privatePhoto], "My own flat"));
+      const privatePage = await world.client.get(`/category/rent/${privateId}`);
+      expect(privatePage.data).toMatchObject({ agency: null });
+      const agencyPage = await world.client.get(`/agencies/${slug}`);
+      expect(
+        (agencyPage.data as { listings: { id: string }[] }).listings.map((listing) => listing.id),
+      ).not.toContain(privateId);
+    });
+
     it("nobody publishes as an agency they are not in, nor names an agent as a mere agent", async () => {
       const photo = await world.uploadPhoto(
         (
@@ -328,6 +348,23 @@ describe(`agency authorization, route by route (${postgres ? "PostgreSQL" : "SQL
       record("publish as the agency", "outsider", outsider);
       expect(outsider.status).toBe(403);
       expect(outsider.body).toContain(AGENCY_MESSAGES.notAllowed);
+      // An agent lists as themselves only: naming a colleague is for owners and admins.
+      const colleague = await join("agent");
+      // Refused before the photos are looked at, so whose photo it is does not matter.
+      const agentPhoto = await world.uploadPhoto(colleague.id);
+      const named = await unchangedBy(world, () =>
+        world.client.post(
+          "/create-listing",
+          [
+            ...listingEntries(validListing([agentPhoto], "For a colleague")),
+            ["publishAs", agencyId],
+            ["listingAgent", colleague.id],
+          ],
+          { cookie: cookies.agent },
+        ),
+      );
+      record("publish as the agency", "agent", named);
+      expect(named.status).toBe(403);
     });
 
     it("a removed agent's listings stay with the agency, and the agent can no longer change them", async () => {
