@@ -27,6 +27,7 @@ import * as addListingExactPlace from "#app/db/migrations/2026_11_28_0300_add_li
 import * as addListingDetails from "#app/db/migrations/2026_11_28_0400_add_listing_details.ts";
 import * as createAgencies from "#app/db/migrations/2026_11_28_0700_create_agencies.ts";
 import * as addListingAgency from "#app/db/migrations/2026_11_28_0710_add_listing_agency.ts";
+import * as addImageAgency from "#app/db/migrations/2026_11_28_0720_add_image_agency.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0400_add_listing_details": addListingDetails,
   "2026_11_28_0700_create_agencies": createAgencies,
   "2026_11_28_0710_add_listing_agency": addListingAgency,
+  "2026_11_28_0720_add_image_agency": addImageAgency,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -227,6 +227,8 @@ export interface ImageTable {
   kind: ColumnType<ImageKind, ImageKind | undefined, ImageKind>;
   /** The lister's words for it (plain text), or null. */
   caption: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agency whose logo it is (decision 061); null for a listing's images and pending uploads. */
+  agencyId: Nullable<string>;
 }
 
 /** What an image of a listing shows: the home (gallery, cover) or a floor plan (its own section). */

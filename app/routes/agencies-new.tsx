@@ -28,11 +28,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  await requireVerifiedUser(context, url);
+  const user = await requireVerifiedUser(context, url);
   const services = context.get(servicesContext);
   const form = await readForm(request);
   try {
-    const agency = await createAgency(services, request.headers, agencyFormInput(form));
+    const agency = await createAgency(services, user, request.headers, agencyFormInput(form));
     const target = `/agency?${new URLSearchParams({ agency: agency.slug })}`;
     return redirectWithToast(context, target, "success", AGENCY_MESSAGES.created);
   } catch (error) {

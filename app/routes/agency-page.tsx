@@ -3,6 +3,7 @@ import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { findAgencyAgentNames, findAgencyBySlug } from "#app/modules/agency/agency.repo.server.ts";
 import { AGENCY_MESSAGES } from "#app/modules/agency/agency.rules.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
 import { toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { decodeCursor, findListingsPage } from "#app/modules/listing/listing.repo.server.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
@@ -23,7 +24,7 @@ export const meta: Route.MetaFunction = ({ loaderData: page, matches }) =>
  * number, office; never the contact e-mail), as a trader's identity is shown to consumers (DSA Art. 30).
  */
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
-  const { readDb } = context.get(servicesContext);
+  const { readDb, config } = context.get(servicesContext);
   const agency = await findAgencyBySlug(readDb, params.slug);
   if (!agency) throw data(AGENCY_MESSAGES.notFound, { status: 404 });
   const [agents, page] = await Promise.all([
@@ -38,17 +39,29 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     readDb,
     listings.map((listing) => listing.id),
   );
-  return { agency, agents, listings, nextCursor: page.nextCursor, failed: false, savedIds };
+  const { logoImage, ...profile } = agency;
+  const logo = logoImage ? imageSources(logoImage, config.images.baseUrl) : null;
+  return { agency: profile, logo, agents, listings, nextCursor: page.nextCursor, failed: false, savedIds };
 }
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
-  const { agency, agents } = loaderData;
+  const { agency, agents, logo } = loaderData;
   const { t } = useI18n();
   return (
     <main className="page max-w-5xl">
-      <header className="mb-6">
-        <h1 className="page-heading mb-1">{agency.name}</h1>
-        <p className="text-muted">{agency.officeAddress}</p>
+      <header className="mb-6 flex items-center gap-4">
+        {logo ? (
+          <img
+            {...logo}
+            sizes="80px"
+            alt={t("Logo of {agency}", { agency: agency.name })}
+            className="size-20 shrink-0 rounded-lg border border-line bg-surface object-contain"
+          />
+        ) : null}
+        <div className="min-w-0">
+          <h1 className="page-heading mb-1">{agency.name}</h1>
+          <p className="text-muted">{agency.officeAddress}</p>
+        </div>
       </header>
       <div className="grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] md:items-start">
         <section aria-labelledby="agency-about">

@@ -24,6 +24,7 @@ import {
 } from "#app/modules/agency/agency.service.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
 import { findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
@@ -45,7 +46,7 @@ export const meta: Route.MetaFunction = ({ matches }) => [
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const agencies = await findAgenciesOfUser(db, user.id);
   const chosen = agencies.find((agency) => agency.slug === url.searchParams.get("agency")) ?? agencies[0];
   if (!chosen) return { agencies, current: null };
@@ -58,12 +59,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
   if (!profile) return { agencies, current: null };
-  const { contactEmail, ...publicProfile } = profile;
+  const { contactEmail, logoImage, ...publicProfile } = profile;
   return {
     agencies,
     current: {
       ...publicProfile,
       contactEmail: manages ? contactEmail : null,
+      logo: logoImage ? imageSources(logoImage, config.images.baseUrl) : null,
       role: chosen.role,
       manages,
       userId: user.id,
@@ -195,6 +197,7 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
               <input type="hidden" name="agencyId" value={current.id} />
               <AgencyFields
                 values={{ ...current, contactEmail: current.contactEmail }}
+                logo={current.logo}
                 fieldErrors={fieldErrors}
               />
               <button type="submit" className="btn-primary self-start">

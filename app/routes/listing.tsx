@@ -22,6 +22,7 @@ import { findAgencyBadge } from "#app/modules/agency/agency.repo.server.ts";
 import { agencyPath } from "#app/modules/agency/agency.rules.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
 import { isListed } from "#app/modules/listing/listing.model.ts";
@@ -94,7 +95,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     now: Date.now(),
     // The lister's name only, never their e-mail (the contact page is where signed-in users get that).
     listerName: listerName ?? null,
-    agency: agency && { name: agency.name, path: agencyPath(agency.slug) },
+    agency: agency && {
+      name: agency.name,
+      path: agencyPath(agency.slug),
+      logo: agency.logoImage ? imageSources(agency.logoImage, config.images.baseUrl) : null,
+    },
     isOwner,
     // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
     // A let, sold or expired home draws no more calls.
@@ -250,7 +255,10 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 {t("Listed by")} <span className="font-semibold text-ink">{listerName}</span>
                 {" · "}
                 {agency ? (
-                  <Link to={agency.path} className="link font-semibold">
+                  <Link to={agency.path} className="link inline-flex items-center gap-1 font-semibold">
+                    {agency.logo ? (
+                      <img {...agency.logo} sizes="24px" alt="" className="size-6 rounded object-contain" />
+                    ) : null}
                     {agency.name}
                   </Link>
                 ) : listing.type === "rent" ? (

@@ -1,6 +1,7 @@
 import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { AGENCY_LIMITS as L } from "#app/modules/agency/agency.rules.ts";
+import { LogoField } from "./logo-field.tsx";
 
 /** The profile's values, as saved (Settings) or empty (Create an agency). */
 export type AgencyFieldValues = {
@@ -13,13 +14,18 @@ export type AgencyFieldValues = {
   contactEmail: string;
 };
 
-type Props = { values?: AgencyFieldValues; fieldErrors?: Record<string, string | undefined> };
+type Props = {
+  values?: AgencyFieldValues;
+  /** The saved logo's URL, if any. */
+  logo?: { src: string } | null;
+  fieldErrors?: Record<string, string | undefined>;
+};
 
 /**
  * The agency's profile fields, shared by Create an agency and the workspace's Settings: the public profile,
  * then the trader details (shown on the public page, except the contact e-mail).
  */
-export function AgencyFields({ values, fieldErrors = {} }: Props) {
+export function AgencyFields({ values, logo = null, fieldErrors = {} }: Props) {
   const { t } = useI18n();
   const field = (
     id: keyof AgencyFieldValues,
@@ -57,6 +63,7 @@ export function AgencyFields({ values, fieldErrors = {} }: Props) {
       <fieldset className="flex flex-col gap-4">
         <legend className="section-heading mb-2">{t("Profile")}</legend>
         {field("name", t("Agency name"), { max: L.nameMax, required: true, autoComplete: "organization" })}
+        <LogoField current={logo} error={fieldErrors.logoImageId} />
         <div>
           <label htmlFor="agency-about" className="field-label">
             {t("About the agency")}

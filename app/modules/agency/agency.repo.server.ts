@@ -18,18 +18,77 @@ const PUBLIC_COLUMNS = [
   "organization.registrationNumber",
 ] as const;
 
-/** An agency by its public slug, or undefined. */
+/** The agency's logo (an image of the upload pipeline): its stored key and size, or null. */
+async function withLogo<Row extends { logo: string | null }>(db: Db, row: Row | undefined) {
+  if (!row) return undefined;
+  const image = row.logo
+    ? await db
+        .selectFrom("image")
+        .select(["storageKey", "width", "height"])
+        .where("id", "=", row.logo)
+        .executeTakeFirst()
+    : undefined;
+  return { ...row, logoImage: image ?? null };
+}
+
+/** An agency by its public slug, with its logo, or undefined. */
 export async function findAgencyBySlug(db: Db, slug: string) {
-  return db.selectFrom("organization").select(PUBLIC_COLUMNS).where("slug", "=", slug).executeTakeFirst();
+  return withLogo(
+    db,
+    await db.selectFrom("organization").select(PUBLIC_COLUMNS).where("slug", "=", slug).executeTakeFirst(),
+  );
 }
 
 /** An agency's whole profile (its contact e-mail too), for the settings of those who manage it. */
 export async function findAgencyProfile(db: Db, agencyId: string) {
-  return db
-    .selectFrom("organization")
-    .select([...PUBLIC_COLUMNS, "organization.contactEmail"])
-    .where("id", "=", agencyId)
+  return withLogo(
+    db,
+    await db
+      .selectFrom("organization")
+      .select([...PUBLIC_COLUMNS, "organization.contactEmail"])
+      .where("id", "=", agencyId)
+      .executeTakeFirst(),
+  );
+}
+
+/** Whether `imageId` is `userId`'s upload that is in no listing and no agency's logo yet. */
+export async function isPendingUploadOf(db: Db, imageId: string, userId: string) {
+  const row = await db
+    .selectFrom("image")
+    .select("id")
+    .where("id", "=", imageId)
+    .where("userId", "=", userId)
+    .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .executeTakeFirst();
+  return Boolean(row);
+}
+
+/**
+ * Makes the pending upload `imageId` the agency's logo, in one transaction: the previous logo is released (in
+ * no agency again, the sweeper removes it with the abandoned uploads). False when the image was claimed
+ * meanwhile.
+ */
+export async function setAgencyLogo(db: Db, agencyId: string, imageId: string, userId: string) {
+  return db.transaction().execute(async (trx) => {
+    const claimed = await trx
+      .updateTable("image")
+      .set({ agencyId })
+      .where("id", "=", imageId)
+      .where("userId", "=", userId)
+      .where("listingId", "is", null)
+      .where("agencyId", "is", null)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n) return false;
+    await trx
+      .updateTable("image")
+      .set({ agencyId: null })
+      .where("agencyId", "=", agencyId)
+      .where("id", "!=", imageId)
+      .execute();
+    await trx.updateTable("organization").set({ logo: imageId }).where("id", "=", agencyId).execute();
+    return true;
+  });
 }
 
 /** Whether some agency already has this slug. */
@@ -116,9 +175,12 @@ export async function findInvitation(db: Db, invitationId: string) {
 /** What a listing's page says of the agency it is published as: its name, page and logo; undefined if none. */
 export async function findAgencyBadge(db: Db, agencyId: string | null) {
   if (!agencyId) return undefined;
-  return db
-    .selectFrom("organization")
-    .select(["name", "slug", "logo"])
-    .where("id", "=", agencyId)
-    .executeTakeFirst();
+  return withLogo(
+    db,
+    await db
+      .selectFrom("organization")
+      .select(["name", "slug", "logo"])
+      .where("id", "=", agencyId)
+      .executeTakeFirst(),
+  );
 }

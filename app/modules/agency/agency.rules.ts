@@ -52,6 +52,7 @@ export const AGENCY_MESSAGES = {
   emailInvalid: msg("Please enter a valid e-mail address"),
   unprintable: msg("Please remove the control characters"),
   roleInvalid: msg("Please choose a role"),
+  logoGone: msg("The logo was not uploaded, please choose it again"),
   agentInvalid: msg("Please choose a member of the agency as the listing agent"),
   tooManyAgencies: msg("You can belong to at most 20 agencies"),
   tooManyMembers: msg("An agency can have at most 200 members"),

@@ -51,6 +51,13 @@ export const AgencyFormSchema = z.object({
   legalName: line(L.legalNameMax, M.legalNameRequired, M.legalNameTooLong),
   registrationNumber: optionalLine(L.registrationNumberMax, M.registrationNumberTooLong),
   contactEmail: email,
+  /** A new logo: the id of the user's upload (the photo pipeline); absent keeps the current one. */
+  logoImageId: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((value) => value || null),
 });
 
 export type AgencyForm = z.infer<typeof AgencyFormSchema>;
@@ -84,5 +91,6 @@ export function agencyFormInput(form: FormData) {
     legalName: text("legalName"),
     registrationNumber: text("registrationNumber"),
     contactEmail: text("contactEmail"),
+    logoImageId: text("logoImageId"),
   };
 }

@@ -1,5 +1,9 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
+import { findPendingImagesBefore } from "#app/modules/image/image.repo.server.ts";
+import { storeUploadedImage } from "#app/modules/image/image.service.server.ts";
 import { newAccount, type TestAccount } from "#tests/support/accounts.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { signInCookie } from "#tests/support/route-request.ts";
@@ -75,7 +79,7 @@ describe(`agencies on ${engine}`, () => {
     test = await createTestServices();
     deps = { db: test.services.db, auth: test.services.auth, geocoder: test.services.geocoder };
     owner = await person();
-    agencyId = (await createAgency(deps, owner.headers, AGENCY)).id;
+    agencyId = (await createAgency(deps, owner, owner.headers, AGENCY)).id;
   });
 
   afterAll(async () => {
@@ -94,14 +98,19 @@ describe(`agencies on ${engine}`, () => {
     expect(Math.abs(Number(row.officeLat) - 48.86)).toBeLessThan(0.5);
     expect((await findMembership(test.testDb.db, agencyId, owner.id))?.role).toBe("owner");
     // A second agency of the same name gets its own slug.
-    const second = await createAgency(deps, owner.headers, AGENCY);
+    const second = await createAgency(deps, owner, owner.headers, AGENCY);
     expect(second.slug).toBe("harbour-homes-2");
   });
 
   it("refuses bad input with a message per field and stores nothing", async () => {
     const before = await test.testDb.db.selectFrom("organization").select("id").execute();
     await expect(
-      createAgency(deps, owner.headers, { ...AGENCY, name: " ", contactEmail: "nope", phone: "call me" }),
+      createAgency(deps, owner, owner.headers, {
+        ...AGENCY,
+        name: " ",
+        contactEmail: "nope",
+        phone: "call me",
+      }),
     ).rejects.toMatchObject({
       fieldErrors: {
         name: AGENCY_MESSAGES.nameRequired,
@@ -117,9 +126,9 @@ describe(`agencies on ${engine}`, () => {
   it(`lets a user belong to at most ${AGENCY_LIMITS.agenciesPerUser} agencies`, async () => {
     const busy = await person();
     for (let index = 0; index < AGENCY_LIMITS.agenciesPerUser; index++) {
-      await createAgency(deps, busy.headers, { ...AGENCY, name: `Busy ${index}` });
+      await createAgency(deps, busy, busy.headers, { ...AGENCY, name: `Busy ${index}` });
     }
-    await expect(createAgency(deps, busy.headers, { ...AGENCY, name: "One too many" })).rejects.toThrow(
+    await expect(createAgency(deps, busy, busy.headers, { ...AGENCY, name: "One too many" })).rejects.toThrow(
       AGENCY_MESSAGES.tooManyAgencies,
     );
   });
@@ -205,7 +214,7 @@ describe(`agencies on ${engine}`, () => {
 
   it("always keeps at least one owner", async () => {
     const solo = await person();
-    const { id } = await createAgency(deps, solo.headers, { ...AGENCY, name: "Solo Estates" });
+    const { id } = await createAgency(deps, solo, solo.headers, { ...AGENCY, name: "Solo Estates" });
     const ownMembership = (await findMembership(test.testDb.db, id, solo.id))!;
     await expect(
       changeMemberRole(deps, solo, solo.headers, id, { memberId: ownMembership.id, role: "agent" }),
@@ -221,9 +230,56 @@ describe(`agencies on ${engine}`, () => {
     );
   });
 
+  it("takes a logo from the upload pipeline: only the user's own pending upload, kept from the sweeper", async () => {
+    const upload = async (userId: string) => {
+      const data = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#047857" } })
+        .png()
+        .toBuffer();
+      return (
+        await storeUploadedImage(test.services, { id: randomUUID(), userId, fileName: "logo.png", data })
+      ).id;
+    };
+    const lister = await person();
+    const stranger = await person();
+    const strangers = await upload(stranger.id);
+    const before = await test.testDb.db.selectFrom("organization").select("id").execute();
+    await expect(
+      createAgency(deps, lister, lister.headers, { ...AGENCY, name: "Logo Homes", logoImageId: strangers }),
+    ).rejects.toThrow(AGENCY_MESSAGES.logoGone);
+    expect(await test.testDb.db.selectFrom("organization").select("id").execute()).toHaveLength(
+      before.length,
+    );
+
+    const first = await upload(lister.id);
+    const { id } = await createAgency(deps, lister, lister.headers, {
+      ...AGENCY,
+      name: "Logo Homes",
+      logoImageId: first,
+    });
+    const logoOf = () =>
+      test.testDb.db.selectFrom("organization").select("logo").where("id", "=", id).executeTakeFirstOrThrow();
+    expect((await logoOf()).logo).toBe(first);
+    const pending = async () =>
+      (await findPendingImagesBefore(test.testDb.db, Date.now() + 60_000)).map((row) => row.id);
+    expect(await pending()).not.toContain(first);
+
+    // A new logo replaces it; the old one is pending again, for the sweeper. Saving without one keeps it.
+    const second = await upload(lister.id);
+    await updateAgency(deps, lister, lister.headers, id, {
+      ...AGENCY,
+      name: "Logo Homes",
+      logoImageId: second,
+    });
+    expect((await logoOf()).logo).toBe(second);
+    expect(await pending()).toContain(first);
+    expect(await pending()).not.toContain(second);
+    await updateAgency(deps, lister, lister.headers, id, { ...AGENCY, name: "Logo Homes" });
+    expect((await logoOf()).logo).toBe(second);
+  });
+
   it(`keeps at most ${AGENCY_LIMITS.openInvitations} open invitations`, async () => {
     const busy = await person();
-    const { id } = await createAgency(deps, busy.headers, { ...AGENCY, name: "Inviting Estates" });
+    const { id } = await createAgency(deps, busy, busy.headers, { ...AGENCY, name: "Inviting Estates" });
     for (let index = 0; index < AGENCY_LIMITS.openInvitations; index++) {
       await inviteMember(deps, busy, busy.headers, id, {
         email: `invitee-${index}@example.com`,

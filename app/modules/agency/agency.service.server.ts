@@ -13,7 +13,13 @@ import type { Auth } from "#app/modules/auth/auth.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { GeocoderBusyError } from "#app/providers/geocoding/geocoding.error.ts";
 import type { Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
-import { findInvitation, findMembership, isAgencySlugTaken } from "./agency.repo.server.ts";
+import {
+  findInvitation,
+  findMembership,
+  isAgencySlugTaken,
+  isPendingUploadOf,
+  setAgencyLogo,
+} from "./agency.repo.server.ts";
 import { AGENCY_MESSAGES as M, managesAgency, slugFromName } from "./agency.rules.ts";
 import {
   type AgencyFormField,
@@ -114,9 +120,33 @@ export async function requireAgencyManager(db: Db, agencyId: string, user: Pick<
   return membership;
 }
 
-/** Creates an agency with `user` as its owner; returns its id and slug. */
-export async function createAgency(deps: AgencyDeps, headers: Headers, input: unknown) {
+/** A logo the form names must be the user's own upload, in no listing or agency yet. */
+async function checkLogo(db: Db, user: Pick<SessionUser, "id">, logoImageId: string | null) {
+  if (logoImageId && !(await isPendingUploadOf(db, logoImageId, user.id))) {
+    throw new InvalidError<AgencyFormField>({ logoImageId: M.logoGone }, M.logoGone);
+  }
+}
+
+async function applyLogo(
+  db: Db,
+  user: Pick<SessionUser, "id">,
+  agencyId: string,
+  logoImageId: string | null,
+) {
+  if (logoImageId && !(await setAgencyLogo(db, agencyId, logoImageId, user.id))) {
+    throw new InvalidError<AgencyFormField>({ logoImageId: M.logoGone }, M.logoGone);
+  }
+}
+
+/** Creates an agency with `user` as its owner, with the uploaded logo if any; returns its id and slug. */
+export async function createAgency(
+  deps: AgencyDeps,
+  user: Pick<SessionUser, "id">,
+  headers: Headers,
+  input: unknown,
+) {
   const form = parse(AgencyFormSchema, input);
+  await checkLogo(deps.db, user, form.logoImageId);
   const office = await placeOffice(deps.geocoder, form.officeAddress);
   const slug = await freeSlug(deps.db, form.name);
   const created = await plugin(() =>
@@ -136,6 +166,7 @@ export async function createAgency(deps: AgencyDeps, headers: Headers, input: un
     }),
   );
   if (!created) throw new Error("the organization plugin created no agency");
+  await applyLogo(deps.db, user, created.id, form.logoImageId);
   return { id: created.id, slug: created.slug };
 }
 
@@ -149,6 +180,7 @@ export async function updateAgency(
 ) {
   await requireAgencyManager(deps.db, agencyId, user);
   const form = parse(AgencyFormSchema, input);
+  await checkLogo(deps.db, user, form.logoImageId);
   const office = await placeOffice(deps.geocoder, form.officeAddress);
   await plugin(() =>
     deps.auth.api.updateOrganization({
@@ -167,6 +199,7 @@ export async function updateAgency(
       },
     }),
   );
+  await applyLogo(deps.db, user, agencyId, form.logoImageId);
 }
 
 /** Invites an address to the agency (owners and admins); the plugin mails the link. */

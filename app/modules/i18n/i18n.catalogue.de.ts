@@ -809,6 +809,15 @@ export const GERMAN = {
   "Former member": "Ehemaliges Mitglied",
   "Private landlord": "Privater Vermieter",
   "Private seller": "Privater Verkäufer",
+  "The logo was not uploaded, please choose it again":
+    "Das Logo wurde nicht hochgeladen, bitte wählen Sie es erneut",
+  "Please choose one logo": "Bitte wählen Sie ein Logo",
+  "Logo (optional)": "Logo (optional)",
+  "The agency's logo": "Das Logo der Agentur",
+  "Logo uploaded": "Logo hochgeladen",
+  "Uploading… {progress}%": "Wird hochgeladen… {progress} %",
+  "Choose another logo": "Anderes Logo wählen",
+  "Logo of {agency}": "Logo von {agency}",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -43,7 +43,7 @@ export async function attachImage(
     .where("id", "=", image.id)
     .where((eb) =>
       eb.or([
-        eb.and([eb("listingId", "is", null), eb("userId", "=", image.userId)]),
+        eb.and([eb("listingId", "is", null), eb("agencyId", "is", null), eb("userId", "=", image.userId)]),
         eb("listingId", "=", image.listingId),
       ]),
     )
@@ -73,22 +73,24 @@ export async function findUsedStorageKeys(db: Db, storageKeys: readonly string[]
   return new Set(rows.map((row) => row.storageKey));
 }
 
-/** How many uploaded photos are not (yet) part of a saved listing. */
+/** How many uploaded photos are not (yet) part of a saved listing (an agency's logo is not pending). */
 export async function countPendingImages(db: Db): Promise<number> {
   const row = await db
     .selectFrom("image")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** Uploads that never became part of a listing and were made before `cutoff` (epoch ms), oldest first. */
+/** Uploads that never became part of a listing (nor a logo) and were made before `cutoff` (epoch ms), oldest first. */
 export async function findPendingImagesBefore(db: Db, cutoff: number, limit = 500): Promise<ImageRow[]> {
   return db
     .selectFrom("image")
     .selectAll()
     .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .where("createdAt", "<", cutoff)
     .orderBy("createdAt")
     .limit(limit)
@@ -105,6 +107,7 @@ export async function deletePendingImages(db: Db, ids: readonly string[]): Promi
     .deleteFrom("image")
     .where("id", "in", [...ids])
     .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .returningAll()
     .execute();
   await deleteUploadClaims(

@@ -257,7 +257,7 @@ async function checkImages(db: Db, user: SessionUser, ids: string[], listingId: 
   // A new image must be the user's own upload; one already on the listing stays usable by whoever may edit it
   // (an agency's admin keeps the agent's photos).
   const usable = (image: ImageRow) =>
-    (image.userId === user.id && image.listingId === null) ||
+    (image.userId === user.id && image.listingId === null && image.agencyId === null) ||
     (listingId !== null && image.listingId === listingId);
   if (found.length !== ids.length || !found.every(usable)) {
     throw new InvalidError<ListingFormField>({ imageIds: IMAGES_GONE }, IMAGES_GONE);
