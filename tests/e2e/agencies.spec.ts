@@ -128,7 +128,7 @@ test("an agency: create, invite an agent, the agent publishes as it, the owner e
 
   // The workspace lists it; the owner removes the agent, who can no longer edit it.
   await owner.goto("/agency");
-  await expect(owner.getByRole("link", { name: "Harbour view flat, renovated" })).toBeVisible();
+  await expect(owner.getByRole("link", { name: "Harbour view flat, renovated", exact: true })).toBeVisible();
   await shoot(owner, "workspace");
   await owner.getByRole("button", { name: "Remove Anton Agent" }).click();
   await expect(toast(owner, "Member removed")).toBeVisible();
