@@ -328,6 +328,60 @@ describe(`agency authorization, route by route (${postgres ? "PostgreSQL" : "SQL
       ).not.toContain(privateId);
     });
 
+    it("an agent who deletes their account leaves their agency listings, with photos, to an owner", async () => {
+      const agent = await agentWithListing("Outlives its agent");
+      const deleted = await world.client.post(
+        "/profile",
+        { intent: "delete-account", confirm: "yes" },
+        { cookie: agent.cookie },
+      );
+      expect(deleted.status, deleted.body.slice(0, 200)).toBe(302);
+      const row = await world.db
+        .selectFrom("listing")
+        .select(["userRef", "agencyId"])
+        .where("id", "=", agent.listingId)
+        .executeTakeFirstOrThrow();
+      expect(row.agencyId).toBe(agencyId);
+      const heir = await world.db
+        .selectFrom("member")
+        .select("role")
+        .where("userId", "=", row.userRef)
+        .where("organizationId", "=", agencyId)
+        .executeTakeFirstOrThrow();
+      expect(heir.role).toBe("owner");
+      expect(await world.state.listingImageIds(agent.listingId)).toEqual([agent.photo]);
+    });
+
+    it("the only owner of an agency with members can not delete their account; a lone one takes the agency along", async () => {
+      const refused = await unchangedBy(world, () =>
+        world.client.post(
+          "/profile",
+          { intent: "delete-account", confirm: "yes" },
+          { cookie: cookies.owner },
+        ),
+      );
+      record("delete account", "owner", refused);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toContain(AGENCY_MESSAGES.onlyOwner);
+
+      const loner = await world.signUp(newAccount("Lone Owner"));
+      const created = await world.client.post(
+        "/agencies/new",
+        { ...AGENCY, name: "Lone Estates" },
+        { cookie: loner.cookie },
+      );
+      expect(created.status).toBe(302);
+      const gone = await world.client.post(
+        "/profile",
+        { intent: "delete-account", confirm: "yes" },
+        { cookie: loner.cookie },
+      );
+      expect(gone.status).toBe(302);
+      expect(
+        await world.db.selectFrom("organization").select("id").where("name", "=", "Lone Estates").execute(),
+      ).toEqual([]);
+    });
+
     it("nobody publishes as an agency they are not in, nor names an agent as a mere agent", async () => {
       const photo = await world.uploadPhoto(
         (

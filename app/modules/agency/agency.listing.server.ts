@@ -1,7 +1,7 @@
 import type { Db } from "#app/db/db.server.ts";
 import { ForbiddenError, InvalidError } from "#app/http/errors.ts";
 import { findAgenciesOfUser, findMembers, findMembership } from "./agency.repo.server.ts";
-import { AGENCY_MESSAGES as M, managesAgency } from "./agency.rules.ts";
+import { AGENCY_ROLES, AGENCY_MESSAGES as M, managesAgency } from "./agency.rules.ts";
 
 // Who writes an agency's listings (decision 061). A listing published as an agency keeps its listing agent in
 // `userRef`. Its owners and admins may edit, mark and delete every one of the agency's listings; an agent only
@@ -70,4 +70,51 @@ export async function findPublishOptions(db: Db, userId: string) {
         : [],
     })),
   );
+}
+
+/**
+ * Before `userId`'s account is deleted (in its transaction): an agency they alone belong to goes with them; in
+ * any other, an owner takes over the listings they list there, with those listings' photos and the logo they
+ * uploaded, so the agency keeps them. Refused while they are the only owner of an agency with other members:
+ * an agency always keeps an owner, so they name another one first.
+ */
+export async function handOverAgencies(db: Db, userId: string) {
+  const memberships = await db
+    .selectFrom("member")
+    .select(["organizationId"])
+    .where("userId", "=", userId)
+    .execute();
+  for (const { organizationId } of memberships) {
+    const members = await db
+      .selectFrom("member")
+      .select(["userId", "role"])
+      .where("organizationId", "=", organizationId)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .execute();
+    const others = members.filter((member) => member.userId !== userId);
+    if (others.length === 0) {
+      await db.deleteFrom("organization").where("id", "=", organizationId).execute();
+      continue;
+    }
+    const heir = others.find((member) => member.role === AGENCY_ROLES.owner);
+    if (!heir) throw new ForbiddenError(M.onlyOwner);
+    const listings = await db
+      .selectFrom("listing")
+      .select("id")
+      .where("agencyId", "=", organizationId)
+      .where("userRef", "=", userId)
+      .execute();
+    const ids = listings.map((listing) => listing.id);
+    if (ids.length > 0) {
+      await db.updateTable("listing").set({ userRef: heir.userId }).where("id", "in", ids).execute();
+      await db.updateTable("image").set({ userId: heir.userId }).where("listingId", "in", ids).execute();
+    }
+    await db
+      .updateTable("image")
+      .set({ userId: heir.userId })
+      .where("agencyId", "=", organizationId)
+      .where("userId", "=", userId)
+      .execute();
+  }
 }

@@ -58,6 +58,7 @@ export const AGENCY_MESSAGES = {
   tooManyMembers: msg("An agency can have at most 200 members"),
   tooManyInvitations: msg("An agency can have at most 50 open invitations"),
   lastOwner: msg("An agency always keeps at least one owner"),
+  onlyOwner: msg("You are the only owner of an agency: make another member an owner first"),
   notAllowed: msg("You can not do that in this agency"),
   notFound: msg("That agency does not exist"),
   memberGone: msg("That member is no longer in the agency"),

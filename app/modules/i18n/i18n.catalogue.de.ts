@@ -818,6 +818,8 @@ export const GERMAN = {
   "Uploading… {progress}%": "Wird hochgeladen… {progress} %",
   "Choose another logo": "Anderes Logo wählen",
   "Logo of {agency}": "Logo von {agency}",
+  "You are the only owner of an agency: make another member an owner first":
+    "Sie sind der einzige Inhaber einer Agentur: Machen Sie zuerst ein anderes Mitglied zum Inhaber",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;
