@@ -277,6 +277,37 @@ describe(`agencies on ${engine}`, () => {
     expect((await logoOf()).logo).toBe(second);
   });
 
+  it(`keeps at most ${AGENCY_LIMITS.membersPerAgency} members`, async () => {
+    const big = await person();
+    const { id } = await createAgency(deps, big, big.headers, { ...AGENCY, name: "Big Estates" });
+    // The other 199 members written directly: joining one by one through invitations would take minutes.
+    const now = new Date();
+    for (let index = 1; index < AGENCY_LIMITS.membersPerAgency; index++) {
+      const userId = randomUUID();
+      await test.testDb.db
+        .insertInto("user")
+        .values({
+          id: userId,
+          name: `Member ${index}`,
+          email: `member-${index}-${userId}@example.com`,
+          emailVerified: true,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .execute();
+      await test.testDb.db
+        .insertInto("member")
+        .values({ id: randomUUID(), organizationId: id, userId, role: "agent", createdAt: now })
+        .execute();
+    }
+    const late = await person();
+    await inviteMember(deps, big, big.headers, id, { email: late.email, role: "agent" });
+    await expect(acceptInvitation(deps, late.headers, await invitationId(late.email))).rejects.toThrow(
+      AGENCY_MESSAGES.tooManyMembers,
+    );
+    expect(await findMembership(test.testDb.db, id, late.id)).toBeUndefined();
+  });
+
   it(`keeps at most ${AGENCY_LIMITS.openInvitations} open invitations`, async () => {
     const busy = await person();
     const { id } = await createAgency(deps, busy, busy.headers, { ...AGENCY, name: "Inviting Estates" });
