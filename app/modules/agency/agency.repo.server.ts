@@ -108,6 +108,26 @@ export async function findMembership(db: Db, agencyId: string, userId: string) {
     .executeTakeFirst();
 }
 
+/** A member of the agency by the membership's id (its user and role), or undefined. */
+export async function findMemberById(db: Db, agencyId: string, memberId: string) {
+  return db
+    .selectFrom("member")
+    .select(["userId", "role"])
+    .where("id", "=", memberId)
+    .where("organizationId", "=", agencyId)
+    .executeTakeFirst();
+}
+
+/** Makes `toUserId` the listing agent of the agency's listings that `fromUserId` lists. */
+export async function moveAgencyListings(db: Db, agencyId: string, fromUserId: string, toUserId: string) {
+  await db
+    .updateTable("listing")
+    .set({ userRef: toUserId })
+    .where("agencyId", "=", agencyId)
+    .where("userRef", "=", fromUserId)
+    .execute();
+}
+
 /** The agencies `userId` belongs to, with their role in each, by name. */
 export async function findAgenciesOfUser(db: Db, userId: string) {
   return db

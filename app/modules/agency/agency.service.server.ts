@@ -15,9 +15,11 @@ import { GeocoderBusyError } from "#app/providers/geocoding/geocoding.error.ts";
 import type { Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import {
   findInvitation,
+  findMemberById,
   findMembership,
   isAgencySlugTaken,
   isPendingUploadOf,
+  moveAgencyListings,
   setAgencyLogo,
 } from "./agency.repo.server.ts";
 import { AGENCY_MESSAGES as M, managesAgency, slugFromName } from "./agency.rules.ts";
@@ -270,20 +272,10 @@ export async function removeMember(
   memberId: string,
 ) {
   await requireAgencyManager(deps.db, agencyId, user);
-  const removed = await deps.db
-    .selectFrom("member")
-    .select("userId")
-    .where("id", "=", memberId)
-    .where("organizationId", "=", agencyId)
-    .executeTakeFirst();
+  const removed = await findMemberById(deps.db, agencyId, memberId);
   if (!removed) throw new NotFoundError(M.memberGone);
   await plugin(() =>
     deps.auth.api.removeMember({ headers, body: { organizationId: agencyId, memberIdOrEmail: memberId } }),
   );
-  await deps.db
-    .updateTable("listing")
-    .set({ userRef: user.id })
-    .where("agencyId", "=", agencyId)
-    .where("userRef", "=", removed.userId)
-    .execute();
+  await moveAgencyListings(deps.db, agencyId, removed.userId, user.id);
 }
