@@ -61,8 +61,50 @@ export interface SessionTable {
   ipAddress: string | null;
   userAgent: string | null;
   impersonatedBy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** better-auth's organization plugin: the agency the session works in (unused by our pages). */
+  activeOrganizationId: Nullable<string>;
   createdAt: AuthDate;
   updatedAt: AuthDate;
+}
+
+/** An agency: better-auth's organization, with the agency's profile as its additional fields (decision 061). */
+export interface OrganizationTable {
+  id: string;
+  name: string;
+  slug: string;
+  logo: Nullable<string>;
+  metadata: Nullable<string>;
+  createdAt: AuthDate;
+  about: string;
+  officeAddress: string;
+  officeLat: number;
+  officeLng: number;
+  phone: Nullable<string>;
+  legalName: string;
+  registrationNumber: Nullable<string>;
+  /** Where the site reaches the agency; never shown to anyone. */
+  contactEmail: string;
+}
+
+/** A user's membership of an agency, with their role there ("owner", "admin", "agent"). */
+export interface MemberTable {
+  id: string;
+  organizationId: string;
+  userId: string;
+  role: string;
+  createdAt: AuthDate;
+}
+
+/** An invitation to join an agency, bound to one address; "pending" until accepted, canceled or rejected. */
+export interface InvitationTable {
+  id: string;
+  organizationId: string;
+  email: string;
+  role: string | null;
+  status: string;
+  expiresAt: AuthDate;
+  createdAt: AuthDate;
+  inviterId: string;
 }
 
 export interface AccountTable {
@@ -99,7 +141,10 @@ export interface RateLimitTable {
 
 export interface ListingTable {
   id: string;
+  /** The lister: the private owner, or for an agency's listing its listing agent. */
   userRef: string;
+  /** The agency the listing is published as (decision 061); null for a private lister's. */
+  agencyId: Nullable<string>;
   type: "rent" | "sale";
   name: string;
   bedrooms: number;
@@ -221,6 +266,8 @@ export interface ImageTable {
   kind: ColumnType<ImageKind, ImageKind | undefined, ImageKind>;
   /** The lister's words for it (plain text), or null. */
   caption: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The agency whose logo it is (decision 061); null for a listing's images and pending uploads. */
+  agencyId: Nullable<string>;
 }
 
 /** What an image of a listing shows: the home (gallery, cover) or a floor plan (its own section). */
@@ -484,6 +531,9 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   listingPrice: ListingPriceTable;
   pageCacheVersion: PageCacheVersionTable;
+  organization: OrganizationTable;
+  member: MemberTable;
+  invitation: InvitationTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */

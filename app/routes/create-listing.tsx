@@ -1,7 +1,9 @@
+import { PublishAsField } from "#app/components/agency/publish-as-field.tsx";
 import { ListingEditor } from "#app/components/listing-editor/listing-editor.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
+import { findPublishOptions } from "#app/modules/agency/agency.listing.server.ts";
 import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
@@ -22,21 +24,24 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 ];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  await requireVerifiedUser(context, url);
-  const { config } = context.get(servicesContext);
+  const user = await requireVerifiedUser(context, url);
+  const { config, db } = context.get(servicesContext);
   return {
     photosMax: config.listingPhotosMax,
     map: config.map,
     areaUnit: config.areaUnit,
     rules: config.listingRules,
+    publishOptions: await findPublishOptions(db, user.id),
   };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = await requireVerifiedUser(context, url);
-  const input = listingFormInput(await readForm(request));
+  const form = await readForm(request);
+  const input = listingFormInput(form);
+  const publishAs = { publishAs: form.get("publishAs"), listingAgent: form.get("listingAgent") };
   try {
-    const saved = await createListing(context.get(servicesContext), user, input);
+    const saved = await createListing(context.get(servicesContext), user, input, Date.now(), publishAs);
     return redirectWithToast(context, listingPath(saved), "success", LISTING_MESSAGES.saved);
   } catch (error) {
     return refusalResponse(error);
@@ -58,6 +63,12 @@ export default function CreateListing({ loaderData, actionData }: Route.Componen
         map={loaderData.map}
         areaUnit={loaderData.areaUnit}
         rules={loaderData.rules}
+        publishAs={
+          <PublishAsField
+            options={loaderData.publishOptions}
+            errors={actionData?.fieldErrors as { listingAgent?: string } | undefined}
+          />
+        }
       />
     </main>
   );

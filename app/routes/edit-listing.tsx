@@ -1,9 +1,12 @@
 import type { RouterContextProvider } from "react-router";
+import { PublishAsField } from "#app/components/agency/publish-as-field.tsx";
 import { ListingEditor } from "#app/components/listing-editor/listing-editor.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { ForbiddenError, NotFoundError, refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
+import { findPublishOptions } from "#app/modules/agency/agency.listing.server.ts";
 import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
+import { findListingWriters } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
@@ -27,6 +30,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const { db, config } = context.get(servicesContext);
     const listing = await findEditableListing(db, user, params.listingId);
+    const writers = await findListingWriters(db, listing.id);
     return {
       listingId: listing.id,
       defaults: listingFormDefaults(listing, config.images.baseUrl, config.areaUnit),
@@ -34,6 +38,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       map: config.map,
       areaUnit: config.areaUnit,
       rules: config.listingRules,
+      publishOptions: await findPublishOptions(db, user.id),
+      publisher: { agencyId: writers?.agencyId ?? null, agentId: writers?.userRef ?? user.id },
     };
   } catch (error) {
     throw refusal(context, error);
@@ -42,9 +48,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 export async function action({ context, request, params, url }: Route.ActionArgs) {
   const user = await requireVerifiedUser(context, url);
-  const input = listingFormInput(await readForm(request));
+  const form = await readForm(request);
+  const input = listingFormInput(form);
+  const publishAs = { publishAs: form.get("publishAs"), listingAgent: form.get("listingAgent") };
   try {
-    const saved = await updateListing(context.get(servicesContext), user, params.listingId, input);
+    const services = context.get(servicesContext);
+    const saved = await updateListing(services, user, params.listingId, input, Date.now(), publishAs);
     return redirectWithToast(context, listingPath(saved), "success", LISTING_MESSAGES.saved);
   } catch (error) {
     return refusal(context, error);
@@ -77,6 +86,13 @@ export default function EditListing({ loaderData, actionData }: Route.ComponentP
         map={loaderData.map}
         areaUnit={loaderData.areaUnit}
         rules={loaderData.rules}
+        publishAs={
+          <PublishAsField
+            options={loaderData.publishOptions}
+            current={loaderData.publisher}
+            errors={actionData?.fieldErrors as { listingAgent?: string } | undefined}
+          />
+        }
       />
     </main>
   );

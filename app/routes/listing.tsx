@@ -19,8 +19,12 @@ import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
+import { mayWriteListing } from "#app/modules/agency/agency.listing.server.ts";
+import { findAgencyBadge } from "#app/modules/agency/agency.repo.server.ts";
+import { agencyPath } from "#app/modules/agency/agency.rules.ts";
 import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
+import { imageSources } from "#app/modules/image/image.rules.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { COUNTRY_RULES, incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
@@ -28,6 +32,7 @@ import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
   findLatestPriceChange,
   findListingById,
+  findListingWriters,
   isListingVisible,
 } from "#app/modules/listing/listing.repo.server.ts";
 import {
@@ -74,13 +79,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
-  const [viewer, listerName, visible, priceChange] = await Promise.all([
+  const [viewer, listerName, visible, priceChange, writers] = await Promise.all([
     getUser(context),
     findUserNameById(db, listing.userRef),
     isListingVisible(db, listing.id),
     findLatestPriceChange(db, listing.id),
+    findListingWriters(db, listing.id),
   ]);
-  const isOwner = viewer?.id === listing.userRef;
+  const agency = (await findAgencyBadge(db, writers?.agencyId ?? null)) ?? null;
+  // An agency's owners and admins manage its listings as the listing agent does (decision 061).
+  const isOwner =
+    viewer?.id === listing.userRef ||
+    Boolean(viewer && writers?.agencyId && (await mayWriteListing(db, viewer.id, writers)));
   const saved = viewer ? (await findSavedIds(db, viewer.id, [listing.id])).length > 0 : false;
   // A listing the public may not see (listing.visibility.server.ts) is shown only to its owner and the
   // administrators, with a notice; everyone else gets a 404 that says it was removed.
@@ -96,6 +106,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     now: Date.now(),
     // The lister's name only, never their e-mail (the contact page is where signed-in users get that).
     listerName: listerName ?? null,
+    agency: agency && {
+      name: agency.name,
+      path: agencyPath(agency.slug),
+      logo: agency.logoImage ? imageSources(agency.logoImage, config.images.baseUrl) : null,
+    },
     isOwner,
     // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
     // A let, sold or expired home draws no more calls.
@@ -163,6 +178,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
   const {
     listing,
     listerName,
+    agency,
     isOwner,
     canContact,
     map,
@@ -264,6 +280,19 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
             {listerName ? (
               <p className="text-muted">
                 {t("Listed by")} <span className="font-semibold text-ink">{listerName}</span>
+                {" · "}
+                {agency ? (
+                  <Link to={agency.path} className="link inline-flex items-center gap-1 font-semibold">
+                    {agency.logo ? (
+                      <img {...agency.logo} sizes="24px" alt="" className="size-6 rounded object-contain" />
+                    ) : null}
+                    {agency.name}
+                  </Link>
+                ) : listing.type === "rent" ? (
+                  t("Private landlord")
+                ) : (
+                  t("Private seller")
+                )}
               </p>
             ) : null}
             {canContact ? (

@@ -8,6 +8,7 @@ import { YourListings } from "#app/components/profile/your-listings.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
+import { findAgenciesOfUser } from "#app/modules/agency/agency.repo.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
@@ -45,11 +46,12 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
   const { db, config } = context.get(servicesContext);
-  const [listings, unlistedIds, unreadMessages, keepEmailPrivate] = await Promise.all([
+  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies] = await Promise.all([
     findListingsByOwner(db, user.id),
     findUnlistedListingIds(db, user.id),
     countUnreadMessages(db, user.id),
     findKeepEmailPrivate(db, user.id),
+    findAgenciesOfUser(db, user.id),
   ]);
   const savedIds = await findSavedIds(
     db,
@@ -75,6 +77,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     savedSearches,
     unreadMessages,
     keepEmailPrivate,
+    inAgency: agencies.length > 0,
   };
 }
 
@@ -130,6 +133,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     savedSearches,
     unreadMessages,
     keepEmailPrivate,
+    inAgency,
   } = loaderData;
   const { t } = useI18n();
   return (
@@ -163,6 +167,14 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       <nav aria-label={t("Saved")} className="mt-6 flex flex-wrap gap-3">
         <Link to="/saved" className="btn-secondary">
           {t("Saved homes")}
+        </Link>
+        {inAgency ? (
+          <Link to="/agency" className="btn-secondary">
+            {t("Agency workspace")}
+          </Link>
+        ) : null}
+        <Link to="/agencies/new" className="btn-secondary">
+          {t("Create an agency")}
         </Link>
       </nav>
       <MessagesAndPrivacy unreadMessages={unreadMessages} keepEmailPrivate={keepEmailPrivate} />

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, it } from "vitest";
+import { AGENCY_MESSAGES } from "#app/modules/agency/agency.rules.ts";
 import { forgedId, labeled } from "#tests/ops/support/hostile-values.ts";
 import { LISTING_REFUSED, validListing } from "#tests/ops/support/listing-forms.ts";
 import {
@@ -15,6 +16,7 @@ import type { FormEntries } from "#tests/support/http.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import {
   type ImageIds,
+  invalidAgencyForm,
   invalidForgotPassword,
   invalidListingForm,
   invalidNameChange,
@@ -42,6 +44,24 @@ const LINK_REFUSED = /This reset link is invalid or has expired|Choose a passwor
 /** Sign-up's refusals: the form's message, or the name's own under its field (the profile's rule). */
 const SIGN_UP_REFUSED =
   /Something went wrong with registration|Enter your name|Keep your name under 60 characters|Your name can not contain control characters/;
+
+/** The agency form's refusals: any of its fields' messages (agency.rules.ts). */
+const AGENCY_REFUSED = new RegExp(
+  [
+    AGENCY_MESSAGES.nameRequired,
+    AGENCY_MESSAGES.nameTooLong,
+    AGENCY_MESSAGES.aboutRequired,
+    AGENCY_MESSAGES.addressRequired,
+    AGENCY_MESSAGES.addressTooLong,
+    AGENCY_MESSAGES.legalNameRequired,
+    AGENCY_MESSAGES.legalNameTooLong,
+    AGENCY_MESSAGES.emailInvalid,
+    AGENCY_MESSAGES.unprintable,
+    AGENCY_MESSAGES.logoGone,
+  ]
+    .map((message) => message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
+    .join("|"),
+);
 
 /** A refused form: the route's message (400/401), or its body refused (413). */
 function refusedForm(statuses: number[], message: RegExp): Refusal {
@@ -221,6 +241,48 @@ describe(`form refusals, route by route (${postgres ? "PostgreSQL" : "SQLite"})`
           what: `${actor} POST /profile ${label}`,
         }),
         RUNS * 2,
+      );
+    },
+    PROPERTY_TIMEOUT,
+  );
+
+  it(
+    "create an agency and its settings refuse broken forms and logos that are not the user's upload",
+    async () => {
+      const agency = await world.client.post(
+        "/agencies/new",
+        {
+          name: "Refusing Homes",
+          about: "Flats.",
+          officeAddress: "12 Rue de Rivoli, Paris",
+          legalName: "Refusing Homes SARL",
+          contactEmail: "office@refusing.example",
+        },
+        { cookie: user },
+      );
+      const slug = new URL(`http://x${agency.location}`).searchParams.get("agency");
+      const row = await world.db
+        .selectFrom("organization")
+        .select("id")
+        .where("slug", "=", slug ?? "")
+        .executeTakeFirstOrThrow();
+      const forms = fc.oneof(
+        invalidAgencyForm().map((f) => ["/agencies/new", f] as const),
+        invalidAgencyForm([
+          ["intent", "update-profile"],
+          ["agencyId", row.id],
+        ]).map((f) => [`/agency?agency=${slug}`, f] as const),
+      );
+      await assertRefusals(
+        world,
+        "agency forms: broken fields",
+        fc.tuple(forms, actors()),
+        async ([[path, form], [actor, cookie]]) => ({
+          answer: await post(path, form.value, cookie),
+          refusal: asActor(path, cookie, refusedForm([400, 413], AGENCY_REFUSED), true),
+          what: `${actor} POST ${path} ${form.label}`,
+        }),
+        RUNS,
       );
     },
     PROPERTY_TIMEOUT,

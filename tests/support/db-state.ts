@@ -6,7 +6,8 @@ import { findUserIdByEmail } from "./app-data.ts";
 
 /**
  * What a request could have written: every row of the user, listing, image,
- * message, report (and visitors' report requests), decision, audit, saved-home and saved-search tables (as a count and a digest, so an UPDATE shows as
+ * message, report (and visitors' report requests), decision, audit, saved-home, saved-search and agency (organization, member,
+ * invitation) tables (as a count and a digest, so an UPDATE shows as
  * well as an INSERT), and the files in the image storage and upload staging folders (names and sizes, so bytes
  * PATCHed into someone's upload show too).
  */
@@ -27,7 +28,10 @@ type Table =
   | "reportRequest"
   | "listingDecision"
   | "auditLog"
-  | "savedSearch";
+  | "savedSearch"
+  | "organization"
+  | "member"
+  | "invitation";
 const TABLES: readonly Table[] = [
   "user",
   "listing",
@@ -41,6 +45,9 @@ const TABLES: readonly Table[] = [
   "listingDecision",
   "auditLog",
   "savedSearch",
+  "organization",
+  "member",
+  "invitation",
 ];
 
 export type DbState = {

@@ -70,6 +70,7 @@ export function testImageRow(listing: NewListingRow, position: number): ImageRow
     createdAt: listing.timestamp,
     kind: "photo",
     caption: null,
+    agencyId: null,
   };
 }
 

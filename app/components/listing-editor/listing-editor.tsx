@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { notify } from "#app/components/toaster.tsx";
@@ -47,6 +47,8 @@ type Props = {
   areaUnit: AreaUnit;
   /** The site's country rules (LISTING_RULES): the fields its law requires, and the energy scale. */
   rules: ListingRuleSet;
+  /** "Publish as" (agency members only), shown before the submit button. */
+  publishAs?: ReactNode;
 };
 
 const TYPE_OPTIONS = [
@@ -76,7 +78,16 @@ const FLOOR_PLAN_LIMIT = {
  * press ("Uploading photos… 1 of 3") and saves once the last one is up; a photo that failed stops it with
  * "Images not uploaded" until it is retried or removed.
  */
-export function ListingEditor({ defaults, submitLabel, photosMax, actionData, map, areaUnit, rules }: Props) {
+export function ListingEditor({
+  defaults,
+  submitLabel,
+  photosMax,
+  actionData,
+  map,
+  areaUnit,
+  rules,
+  publishAs,
+}: Props) {
   const [type, setType] = useState<ListingType>(defaults.type);
   // Land asks for its plot area rather than a living area.
   const [propertyType, setPropertyType] = useState<PropertyType | null>(defaults.propertyType);
@@ -313,6 +324,7 @@ export function ListingEditor({ defaults, submitLabel, photosMax, actionData, ma
           {translate(errors.discountedPrice)}
         </p>
       ) : null}
+      {publishAs}
       {/* The action's message belongs to the last submission; the browser's own check replaces it. */}
       <FormMessage data={form.checkedHere ? undefined : actionData} />
       <p role="status" className={queued ? "text-center text-sm font-semibold text-muted" : "sr-only"}>

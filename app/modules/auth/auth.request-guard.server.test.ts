@@ -15,6 +15,20 @@ async function refusal(request: Request) {
 }
 
 describe("checkAuthRequest", () => {
+  it("closes the organization plugin's endpoints (the agency pages call it in-process)", async () => {
+    for (const path of [
+      "/api/auth/organization/create",
+      "/api/auth/organization/invite-member",
+      "/api/auth/organization/accept-invitation",
+      "/api/auth//organization/update-member-role",
+      "/api/auth/%6Frganization/remove-member",
+      "/api/auth/ORGANIZATION/update",
+    ]) {
+      expect(await refusal(json("{}", path)), path).toMatchObject({ status: 404 });
+    }
+    expect(await checkAuthRequest(json("{}", "/api/auth/organizations-elsewhere"))).toBeInstanceOf(Request);
+  });
+
   it("passes a request on with its body intact", async () => {
     const checked = await checkAuthRequest(json('{"name":"Zoë 😀","email":"a@example.com"}'));
     expect(checked).toBeInstanceOf(Request);

@@ -10,7 +10,9 @@ const NUL = "\u0000";
 // remove a user...). None is for the browser: roles come from ADMIN_EMAILS, and /admin calls the plugin
 // in-process after its own check. So every one of them is closed, to admins as well (an administrator's stolen
 // session must not impersonate users or hand out roles), including endpoints a later version adds.
-const CLOSED_PATHS = /^\/api\/auth\/admin(?:\/|$)/i;
+// The organization plugin's (/api/auth/organization/*) are closed the same way: the agency pages validate the
+// input (the trader details, the limits) and call it in-process (decision 061).
+const CLOSED_PATHS = /^\/api\/auth\/(?:admin|organization)(?:\/|$)/i;
 
 /**
  * The request to hand to better-auth (its body read once, at most 64 KB), or the refusal to answer with, in

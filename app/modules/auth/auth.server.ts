@@ -1,10 +1,13 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import { admin, genericOAuth } from "better-auth/plugins";
+import { admin, genericOAuth, organization } from "better-auth/plugins";
+import { adminAc, memberAc, ownerAc } from "better-auth/plugins/organization/access";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { TooManyRequestsError } from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
+import { invitationMail } from "#app/modules/agency/agency.mail.ts";
+import { AGENCY_LIMITS, AGENCY_ROLES, agencyInvitationPath } from "#app/modules/agency/agency.rules.ts";
 import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import {
   assertUnderLimit,
@@ -242,6 +245,48 @@ export function createAuth({
       // Roles and bans (suspension). Its HTTP endpoints (/api/auth/admin/*) are closed in front of
       // better-auth (auth.request-guard.server.ts): /admin calls it in-process, for administrators only.
       admin({ defaultRole: USER_ROLE, adminRoles: [ADMIN_ROLE], bannedUserMessage: SUSPENDED_MESSAGE }),
+      // Agencies (decision 061): members, roles and invitations. Like the admin plugin's, its HTTP endpoints
+      // are closed in front of better-auth; the agency pages call it in-process after validating the input,
+      // and it checks who may do what by the member's role.
+      organization({
+        roles: {
+          [AGENCY_ROLES.owner]: ownerAc,
+          [AGENCY_ROLES.admin]: adminAc,
+          [AGENCY_ROLES.agent]: memberAc,
+        },
+        creatorRole: AGENCY_ROLES.owner,
+        organizationLimit: AGENCY_LIMITS.agenciesPerUser,
+        membershipLimit: AGENCY_LIMITS.membersPerAgency,
+        invitationLimit: AGENCY_LIMITS.openInvitations,
+        invitationExpiresIn: AGENCY_LIMITS.invitationDays * 24 * 60 * 60,
+        cancelPendingInvitationsOnReInvite: true,
+        // The invitation's link is the proof of the mailbox; the account accepting it must have proved it too.
+        requireEmailVerificationOnInvitation: true,
+        sendInvitationEmail: async ({ id, email, organization: agency, inviter }) => {
+          await mailer.send(
+            invitationMail(mailContext(), {
+              to: email,
+              agencyName: agency.name,
+              inviterName: inviter.user.name,
+              url: `${config.publicUrl}${agencyInvitationPath(id)}`,
+            }),
+          );
+        },
+        schema: {
+          organization: {
+            additionalFields: {
+              about: { type: "string", required: true },
+              officeAddress: { type: "string", required: true },
+              officeLat: { type: "number", required: true },
+              officeLng: { type: "number", required: true },
+              phone: { type: "string", required: false },
+              legalName: { type: "string", required: true },
+              registrationNumber: { type: "string", required: false },
+              contactEmail: { type: "string", required: true },
+            },
+          },
+        },
+      }),
       ...(google
         ? [
             genericOAuth({

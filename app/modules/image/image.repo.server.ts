@@ -23,7 +23,7 @@ export async function findImagesByListing(db: Db, listingId: string): Promise<Im
 
 /**
  * Puts one image on a listing as a photo or a floor plan at `position` (within its kind) with its caption,
- * only if `userId` uploaded it and it is pending or already on that listing; false otherwise. The condition
+ * only if it is already on that listing, or pending and uploaded by `userId`; false otherwise. The condition
  * sits in the UPDATE so two saves cannot claim the same photo.
  */
 export async function attachImage(
@@ -41,8 +41,12 @@ export async function attachImage(
     .updateTable("image")
     .set({ listingId: image.listingId, kind: image.kind, position: image.position, caption: image.caption })
     .where("id", "=", image.id)
-    .where("userId", "=", image.userId)
-    .where((eb) => eb.or([eb("listingId", "is", null), eb("listingId", "=", image.listingId)]))
+    .where((eb) =>
+      eb.or([
+        eb.and([eb("listingId", "is", null), eb("agencyId", "is", null), eb("userId", "=", image.userId)]),
+        eb("listingId", "=", image.listingId),
+      ]),
+    )
     .executeTakeFirst();
   return result.numUpdatedRows === 1n;
 }
@@ -69,22 +73,24 @@ export async function findUsedStorageKeys(db: Db, storageKeys: readonly string[]
   return new Set(rows.map((row) => row.storageKey));
 }
 
-/** How many uploaded photos are not (yet) part of a saved listing. */
+/** How many uploaded photos are not (yet) part of a saved listing (an agency's logo is not pending). */
 export async function countPendingImages(db: Db): Promise<number> {
   const row = await db
     .selectFrom("image")
     .select((eb) => eb.fn.countAll<number>().as("count"))
     .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-/** Uploads that never became part of a listing and were made before `cutoff` (epoch ms), oldest first. */
+/** Uploads that never became part of a listing (nor a logo) and were made before `cutoff` (epoch ms), oldest first. */
 export async function findPendingImagesBefore(db: Db, cutoff: number, limit = 500): Promise<ImageRow[]> {
   return db
     .selectFrom("image")
     .selectAll()
     .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .where("createdAt", "<", cutoff)
     .orderBy("createdAt")
     .limit(limit)
@@ -101,6 +107,7 @@ export async function deletePendingImages(db: Db, ids: readonly string[]): Promi
     .deleteFrom("image")
     .where("id", "in", [...ids])
     .where("listingId", "is", null)
+    .where("agencyId", "is", null)
     .returningAll()
     .execute();
   await deleteUploadClaims(

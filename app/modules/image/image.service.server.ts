@@ -57,6 +57,7 @@ export async function storeUploadedImage(deps: ImageServiceDeps, file: UploadedF
     // What it shows and its caption are the listing form's, set when a save attaches it.
     kind: "photo",
     caption: null,
+    agencyId: null,
   };
   try {
     await Promise.all(

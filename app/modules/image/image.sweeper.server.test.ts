@@ -48,6 +48,7 @@ async function insertRow(storageKey: string, overrides: Partial<ImageRow> = {}) 
     id: randomUUID(),
     userId,
     listingId: null,
+    agencyId: null,
     position: 0,
     storageKey,
     width: 800,

@@ -31,7 +31,11 @@ export async function pendingUploadUsage(db: Db, userId: string, now = Date.now(
           eb("image.id", "is", null),
           eb("uploadClaim.createdAt", ">", now - UNFINISHED_UPLOAD_AGE_MS),
         ]),
-        eb.and([eb("image.id", "is not", null), eb("image.listingId", "is", null)]),
+        eb.and([
+          eb("image.id", "is not", null),
+          eb("image.listingId", "is", null),
+          eb("image.agencyId", "is", null),
+        ]),
       ]),
     )
     .executeTakeFirstOrThrow();

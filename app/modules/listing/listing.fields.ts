@@ -92,6 +92,8 @@ export type ListingField = {
 export const LISTING_COLUMNS = {
   id: { kind: "id", card: true },
   userRef: { kind: "id", listing: "visibility", shown: true },
+  /** The agency it is published as (decision 061); userRef is then its listing agent. */
+  agencyId: { kind: "id", nullable: true },
   timestamp: {
     kind: "epochMs",
     sorts: [{ name: "newest", tag: "n", direction: "desc", label: msg("Newest first") }],

@@ -25,8 +25,8 @@ import { whereListed, whereVisible } from "./listing.visibility.server.ts";
 /** SPEC.md section 9: lists load 10 at a time. */
 export const PAGE_SIZE = 10;
 
-/** Which listings a paged list shows: a category, or the offers. */
-export type ListingFilter = { type: ListingType } | { offer: true };
+/** Which listings a paged list shows: a category, the offers, or an agency's (its public page). */
+export type ListingFilter = { type: ListingType } | { offer: true } | { agencyId: string };
 
 /** Where a page of a category or of the offers ends: the last listing's timestamp and id. */
 export type Cursor = { timestamp: number; id: string };
@@ -59,7 +59,9 @@ export async function findListingsPage(
   query =
     "type" in filter
       ? query.where("listing.type", "=", filter.type)
-      : query.where("listing.offer", "=", true);
+      : "agencyId" in filter
+        ? query.where("listing.agencyId", "=", filter.agencyId)
+        : query.where("listing.offer", "=", true);
   const { rows, next } = await keysetPage(query, {
     key: "listing.timestamp",
     id: "listing.id",
@@ -133,6 +135,16 @@ export async function findListedSavedBetween(db: Db, from: number, upTo: number)
     .orderBy("listing.timestamp", "desc")
     .execute();
   return rows.map((row) => toListing(row, []));
+}
+
+/** Every listing of an agency, listed or not, newest first (its workspace). */
+export async function findListingsByAgency(db: Db, agencyId: string): Promise<Listing[]> {
+  const rows = await selectListings(db)
+    .where("agencyId", "=", agencyId)
+    .orderBy("timestamp", "desc")
+    .orderBy("id", "desc")
+    .execute();
+  return withImages(db, rows);
 }
 
 /** A user's own listings, newest first (the profile page). */
@@ -306,6 +318,12 @@ export async function findUnlistedListingIds(db: Db, userId: string): Promise<st
     .where((eb) => eb.not(whereVisible(eb)))
     .execute();
   return rows.map((row) => row.id);
+}
+
+/** A listing's lister and agency, or undefined when there is no such listing (permission checks). */
+export async function findListingWriters(db: Db, id: string) {
+  if (!isWellFormedId(id)) return undefined;
+  return db.selectFrom("listing").select(["userRef", "agencyId"]).where("id", "=", id).executeTakeFirst();
 }
 
 /** The id of a listing's owner, or undefined when there is no such listing (permission checks). */

@@ -10,6 +10,11 @@ import {
   UnavailableError,
 } from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
+import {
+  mayWriteListing,
+  type PublishAsInput,
+  resolvePublisher,
+} from "#app/modules/agency/agency.listing.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import {
   attachImage,
@@ -38,7 +43,7 @@ import {
   deleteListingById,
   findExactPlaces,
   findListingById,
-  findListingOwner,
+  findListingWriters,
   insertListing,
   renewListing,
   replaceListing,
@@ -91,12 +96,15 @@ export async function createListing(
   user: SessionUser,
   input: unknown,
   now = Date.now(),
+  /** "Publish as" and "Listing agent" (agency.listing.server.ts); Myself when absent. */
+  publishAs: PublishAsInput = {},
 ) {
   const form = parseForm(input, deps.config.listingPhotosMax, deps.config.listingRules);
+  const publisher = await resolvePublisher(deps.db, user.id, publishAs, null);
   await checkImages(deps.db, user, allImageIds(form), null);
   await countSave(deps, user);
   const id = randomUUID();
-  const listing = { userRef: user.id, ...(await listingData(deps, id, form, now)) };
+  const listing = { ...(await listingData(deps, id, form, now)), ...publisher };
   await deps.db.transaction().execute(async (trx) => {
     await insertListing(trx, id, listing);
     await attachImages(trx, user, id, form);
@@ -115,12 +123,15 @@ export async function updateListing(
   listingId: string,
   input: unknown,
   now = Date.now(),
+  /** "Publish as" and "Listing agent" (agency.listing.server.ts); Myself when absent. */
+  publishAs: PublishAsInput = {},
 ) {
-  await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
+  const writers = await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
   const form = parseForm(input, deps.config.listingPhotosMax, deps.config.listingRules);
+  const publisher = await resolvePublisher(deps.db, user.id, publishAs, writers);
   await checkImages(deps.db, user, allImageIds(form), listingId);
   await countSave(deps, user);
-  const data = await listingData(deps, listingId, form, now);
+  const data = { ...(await listingData(deps, listingId, form, now)), ...publisher };
   const removed = await deps.db.transaction().execute(async (trx) => {
     if (!(await replaceListing(trx, listingId, data))) throw new NotFoundError(LISTING_MESSAGES.notFound);
     const kept = new Set(allImageIds(form));
@@ -215,11 +226,15 @@ async function countSave(deps: ListingServiceDeps, user: SessionUser) {
   if (deps.limits) await takeLimit(deps.db, deps.limits.listingSaves, user.id);
 }
 
-/** The listing must exist and be the user's; `notOwner` is what someone else is told. */
+/**
+ * The listing must exist and be the user's to write: their own, or their agency's as its owner or admin
+ * (agency.listing.server.ts); `notOwner` is what anyone else is told. Returns its lister and agency.
+ */
 async function requireOwnListing(db: Db, user: SessionUser, listingId: string, notOwner: string) {
-  const owner = await findListingOwner(db, listingId);
-  if (owner === undefined) throw new NotFoundError(LISTING_MESSAGES.notFound);
-  if (owner !== user.id) throw new ForbiddenError(notOwner);
+  const writers = await findListingWriters(db, listingId);
+  if (!writers) throw new NotFoundError(LISTING_MESSAGES.notFound);
+  if (!(await mayWriteListing(db, user.id, writers))) throw new ForbiddenError(notOwner);
+  return writers;
 }
 
 /**
@@ -243,8 +258,11 @@ function allImageIds(form: ListingForm) {
 /** Each image must be the user's own upload, and pending or already on this listing (null: a new one). */
 async function checkImages(db: Db, user: SessionUser, ids: string[], listingId: string | null) {
   const found = await findImagesByIds(db, ids);
+  // A new image must be the user's own upload; one already on the listing stays usable by whoever may edit it
+  // (an agency's admin keeps the agent's photos).
   const usable = (image: ImageRow) =>
-    image.userId === user.id && (image.listingId === null || image.listingId === listingId);
+    (image.userId === user.id && image.listingId === null && image.agencyId === null) ||
+    (listingId !== null && image.listingId === listingId);
   if (found.length !== ids.length || !found.every(usable)) {
     throw new InvalidError<ListingFormField>({ imageIds: IMAGES_GONE }, IMAGES_GONE);
   }

@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/db.server.ts";
+import { handOverAgencies } from "#app/modules/agency/agency.listing.server.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
 import { deleteImageFiles } from "#app/modules/image/image.service.server.ts";
 import { findExactPlaces, findListingsByOwner } from "#app/modules/listing/listing.repo.server.ts";
@@ -113,6 +114,8 @@ export async function exportUserData(
  */
 export async function deleteAccount({ db, storage }: { db: Db; storage: Storage }, userId: string) {
   const images = await db.transaction().execute(async (trx) => {
+    // The agencies keep what the user listed for them (or go with the user when nobody else is in them).
+    await handOverAgencies(trx, userId);
     const rows = await trx.selectFrom("image").selectAll().where("userId", "=", userId).execute();
     await trx.deleteFrom("image").where("userId", "=", userId).execute();
     await trx.deleteFrom("listing").where("userRef", "=", userId).execute();

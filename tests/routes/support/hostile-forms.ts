@@ -315,3 +315,34 @@ function withImages(form: BrokenForm, images: Labeled<FormValue[]>): HostileForm
   const label = [form.label, images.label === "<own>" ? "" : `imageIds=${images.label}`].filter(Boolean);
   return labeled<FormEntries>(entries, label.join(" "));
 }
+
+/**
+ * Create an agency (and its settings) with at least one of its required fields broken, or a logo that is no
+ * upload of the user's. The about text is broken only by being blank (its lines may hold what a one-line field
+ * may not); the optional phone and registration number stay valid.
+ */
+export function invalidAgencyForm(fixed: [string, string][] = []): fc.Arbitrary<HostileForm> {
+  return brokenForm(
+    {
+      name: {
+        valid: fc.constantFrom("Harbour Homes", "Zoë's Homes 😀", "בית ים"),
+        invalid: invalidText(1, 80),
+        required: true,
+      },
+      about: {
+        valid: fc.constant("Flats by the harbour.\nSince 1990."),
+        invalid: fc.constantFrom("", "   ", "\n\n").map((value) => labeled<FormValue>(value)),
+        required: true,
+      },
+      officeAddress: {
+        valid: fc.constant("12 Rue de Rivoli, Paris"),
+        invalid: invalidText(1, 200),
+        required: true,
+      },
+      legalName: { valid: fc.constant("Harbour Homes SARL"), invalid: invalidText(1, 120), required: true },
+      contactEmail: { valid: email, invalid: invalidEmail, required: true },
+      logoImageId: { valid: fc.constant(""), invalid: forgedId, required: false },
+    },
+    [["phone", "+33 1 23 45 67 89"], ...fixed],
+  );
+}
