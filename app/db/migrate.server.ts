@@ -30,6 +30,7 @@ import * as widenSortIndexesForEnergy from "#app/db/migrations/2026_11_28_0510_s
 import * as createAgencies from "#app/db/migrations/2026_11_28_0700_create_agencies.ts";
 import * as addListingAgency from "#app/db/migrations/2026_11_28_0710_add_listing_agency.ts";
 import * as addImageAgency from "#app/db/migrations/2026_11_28_0720_add_image_agency.ts";
+import * as pageCacheWatchesListingAgency from "#app/db/migrations/2026_11_28_0730_page_cache_watches_listing_agency.ts";
 import * as addNoticesAndDecisions from "#app/db/migrations/2026_11_28_0800_add_notices_and_decisions.ts";
 import type { Db } from "./db.server.ts";
 
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0700_create_agencies": createAgencies,
   "2026_11_28_0710_add_listing_agency": addListingAgency,
   "2026_11_28_0720_add_image_agency": addImageAgency,
+  "2026_11_28_0730_page_cache_watches_listing_agency": pageCacheWatchesListingAgency,
   "2026_11_28_0800_add_notices_and_decisions": addNoticesAndDecisions,
 };
 

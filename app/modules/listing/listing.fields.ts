@@ -93,7 +93,7 @@ export const LISTING_COLUMNS = {
   id: { kind: "id", card: true },
   userRef: { kind: "id", listing: "visibility", shown: true },
   /** The agency it is published as (decision 061); userRef is then its listing agent. */
-  agencyId: { kind: "id", nullable: true },
+  agencyId: { kind: "id", nullable: true, shown: true },
   timestamp: {
     kind: "epochMs",
     sorts: [{ name: "newest", tag: "n", direction: "desc", label: msg("Newest first") }],
