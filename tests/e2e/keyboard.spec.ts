@@ -299,7 +299,11 @@ test("deleting a listing keeps the keyboard user in Your Listings", async ({ pag
   await expect(dialog).toHaveCount(0);
   await expect(deleteButton).toBeFocused();
 
+  // Open, Escape and at once Enter again, as a quick hand does: the confirmation is open, and stays open.
   await page.keyboard.press("Enter");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Enter");
+  await expect(dialog.getByRole("button", { name: "Cancel" })).toBeFocused();
   await tabTo(page, dialog.getByRole("button", { name: "Delete", exact: true }));
   await page.keyboard.press("Enter");
   await expect(page.getByText("You have no listings yet.")).toBeVisible();
