@@ -157,12 +157,12 @@ async function expectScreensAccessible(page: Page, screens: ReadonlyArray<readon
   }
 }
 
-/** The screens a visitor checks, in two halves that two workers can take at once. */
+/** The screens a visitor checks, in groups of three that several workers can take at once. */
 const SIGNED_OUT_SCREENS = [...PUBLIC_SCREENS, ["Sign in", "/sign-in"], ["Sign up", "/sign-up"]] as const;
-const SIGNED_OUT_HALVES = [SIGNED_OUT_SCREENS.slice(0, 6), SIGNED_OUT_SCREENS.slice(6)] as const;
+const SIGNED_OUT_GROUPS = [0, 3, 6, 9].map((start) => SIGNED_OUT_SCREENS.slice(start, start + 3));
 
 test.describe("signed out", () => {
-  for (const screens of SIGNED_OUT_HALVES) {
+  for (const screens of SIGNED_OUT_GROUPS) {
     test(`${screens.map(([name]) => name).join(", ")}: light and dark`, async ({ page, othersListing }) => {
       expect(othersListing.listing.offer).toBe(true); // lists and offers have at least this listing
       await expectScreensAccessible(page, screens);
