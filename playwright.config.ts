@@ -18,8 +18,9 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: true,
-  // Four on a 2-CPU machine: a browser test mostly waits (page loads, hydration, toasts, polling assertions), and
-  // two workers kept the CPUs a third busy (decision 060). E2E_WORKERS overrides it.
+  // Four on a 2-CPU machine: a browser test waits part of its time (page loads, hydration, toasts, polling
+  // assertions), and four workers fill those waits where two left the CPUs idle (decision 060). E2E_WORKERS
+  // overrides it.
   workers: Number(process.env.E2E_WORKERS) || 4,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
