@@ -18,7 +18,10 @@ export default defineConfig({
   globalSetup: "./tests/e2e/global-setup.ts",
   outputDir: "test-results",
   fullyParallel: true,
-  workers: 2,
+  // Four on a 2-CPU machine: a browser test waits part of its time (page loads, hydration, toasts, polling
+  // assertions), and four workers fill those waits where two left the CPUs idle (decision 060). E2E_WORKERS
+  // overrides it.
+  workers: Number(process.env.E2E_WORKERS) || 4,
   forbidOnly: isCI,
   retries: isCI ? 1 : 0,
   reporter,

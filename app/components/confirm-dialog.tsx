@@ -29,7 +29,11 @@ export function ConfirmDialog({ open, title, detail, confirmLabel, onConfirm, on
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={onCancel}
+      // The close event comes a task after the dialog closed: a quick Escape then Enter on the opener has opened
+      // it again by then, and a stale close must not shut the new confirmation.
+      onClose={() => {
+        if (!dialog.current?.open) onCancel();
+      }}
       className="m-auto w-[min(24rem,90vw)] rounded-2xl border border-line bg-surface p-6 text-ink shadow-xl backdrop:bg-black/50"
     >
       <h2 id={titleId} className="text-lg font-bold">

@@ -41,8 +41,8 @@ export function createPageHandler({
 }: Options): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   const origin = new URL(publicUrl).origin;
-  const render = (req: express.Request, res: express.Response, url: URL) =>
-    handle(toFetchRequest(url, req, res), getLoadContext(req, res));
+  const render = (req: express.Request, res: express.Response, url: URL, method = req.method) =>
+    handle(toFetchRequest(url, req, res, method), getLoadContext(req, res));
   return async (req, res, next) => {
     const url = requestUrl(origin, req.originalUrl);
     if (!url) {
@@ -72,7 +72,9 @@ export function createPageHandler({
         let own: Response | undefined;
         const filled = await cache.fill(key, version, async () => {
           leader = true;
-          own = await render(req, res, url);
+          // A HEAD fills the cache as the GET it stands for (its own answer would have no body to keep), so it
+          // answers with the GET's headers, Cache-Control included, whether or not a GET came first.
+          own = await render(req, res, url, "GET");
           return storable(own) ? keep(version, own, res) : null;
         });
         if (!filled) {
@@ -180,7 +182,7 @@ function answer(
   else res.end(body);
 }
 
-function toFetchRequest(url: URL, req: express.Request, res: express.Response) {
+function toFetchRequest(url: URL, req: express.Request, res: express.Response, method = req.method) {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (!values) continue;
@@ -192,8 +194,8 @@ function toFetchRequest(url: URL, req: express.Request, res: express.Response) {
     controller = null;
   });
   res.on("close", () => controller?.abort());
-  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
-  if (req.method !== "GET" && req.method !== "HEAD") {
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
     init.body = createReadableStreamFromReadable(req);
     init.duplex = "half";
   }

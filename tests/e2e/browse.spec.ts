@@ -12,11 +12,11 @@ import {
 import { createUser } from "#tests/support/factories.ts";
 import { createAccount, signedIn } from "#tests/support/sessions.ts";
 import { fetchTileStats } from "#tests/support/tile-server.ts";
-import { startEmptyApp } from "./empty-app.ts";
 
 /**
  * The visitor side: Explore → categories and offers with Load More, a listing's page (photos, facts, share,
- * map, Contact Landlord, SEO tags), the contact page, the sitemap, empty states and 404s.
+ * map, Contact Landlord, SEO tags), the contact page, the sitemap and 404s (the lists' empty states are in
+ * accessibility.spec.ts, on its empty app instance).
  *
  * Other spec files share the app and add listings at the current time. Listings made here are dated in the
  * future, each newer than the last, so they head their lists; the tests of this file run in order in one
@@ -666,24 +666,6 @@ test("the sitemap index leads to the public pages and every listing, with absolu
   expect(xml).toContain(
     `<url><loc>${baseURL}/category/sale/${listing.id}</loc><lastmod>${new Date(listing.timestamp).toISOString()}</lastmod></url>`,
   );
-});
-
-test("empty lists say so", async ({ browser }) => {
-  // Only a database without listings can show the empty states: a second app instance gets a fresh one.
-  const app = await startEmptyApp("homestead_e2e_empty");
-  try {
-    const page = await browser.newPage({ baseURL: app.url });
-    await page.goto("/category/rent");
-    await expect(page.getByText("No listings for rent")).toBeVisible();
-    await page.goto("/category/sale");
-    await expect(page.getByText("No listings for sale")).toBeVisible();
-    await page.goto("/offers");
-    await expect(page.getByText("There are no current offers")).toBeVisible();
-    await expect(page.getByRole("link", { name: "Load More" })).toHaveCount(0);
-    await page.close();
-  } finally {
-    await app.cleanup();
-  }
 });
 
 test("offline, a category says Could not fetch listings with Retry, and Retry brings the list", async ({

@@ -12,8 +12,8 @@ import { addSession, createAccount, signedIn, signedInAsAdmin } from "#tests/sup
 /**
  * Every screen of SPEC.md (and the states the issue named) at a phone's 390 px and a desktop's 1440 px, in the
  * light and the dark theme, as PNGs for people to look at: screenshots/<screen>-<width>-<theme>.png, or in
- * SCREENSHOTS_DIR (`npx playwright test --project=screenshots`). Outside test-results/, which every Playwright
- * run empties: CI's PostgreSQL pass (which skips them) would otherwise erase them. One page load per
+ * SCREENSHOTS_DIR (`npm run screenshots`; `npm test` and CI do not draw them, decision 060). Outside
+ * test-results/, which every Playwright run empties. One page load per
  * screen and width: the theme is switched in place (prefers-color-scheme), and a long page is drawn whole by
  * growing the window to its height, so the phone's tab bar sits at the bottom as on a phone.
  *

@@ -69,6 +69,21 @@ describe.skipIf(SKIP_REASON)("page cache on one instance", () => {
     expect(await gzip.text()).toBe(first.body);
   });
 
+  it("answers a HEAD with the GET's headers, no body, even when no GET came first", async () => {
+    // A page no request has asked for yet (the cache's key is the path with its query): the HEAD comes first.
+    const head = await fetch(`${app.url}/offers?head=cold`, {
+      method: "HEAD",
+      headers: { accept: "text/html" },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("x-page-cache")).toBe("MISS");
+    expect(head.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=0");
+    expect(await head.text()).toBe("");
+    const page = await get(`${app.url}/offers?head=cold`);
+    expect(page.headers.get("x-page-cache")).toBe("HIT");
+    expect(page.body).toContain("<html");
+  });
+
   it("never keeps nor serves a signed-in page, and never shows the visitor the signed-in one", async () => {
     const signedIn = await get(`${app.url}/`, { cookie });
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
