@@ -25,6 +25,7 @@ import * as addImageCaptionAndKind from "#app/db/migrations/2026_11_28_0100_add_
 import * as addListingExactAddress from "#app/db/migrations/2026_11_28_0200_add_listing_exact_address.ts";
 import * as addListingExactPlace from "#app/db/migrations/2026_11_28_0300_add_listing_exact_place.ts";
 import * as addListingDetails from "#app/db/migrations/2026_11_28_0400_add_listing_details.ts";
+import * as searchByListingDetails from "#app/db/migrations/2026_11_28_0600_search_by_listing_details.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0200_add_listing_exact_address": addListingExactAddress,
   "2026_11_28_0300_add_listing_exact_place": addListingExactPlace,
   "2026_11_28_0400_add_listing_details": addListingDetails,
+  "2026_11_28_0600_search_by_listing_details": searchByListingDetails,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -6,7 +6,7 @@ import type { ListingColumn } from "#app/modules/listing/listing.fields.ts";
 import { selectListings } from "#app/modules/listing/listing.repo.server.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
 import type { Access } from "./search.access.server.ts";
-import { valueConditions } from "./search.conditions.ts";
+import { type Condition, valueConditions } from "./search.conditions.ts";
 import { ftsMatch, tsQuery } from "./search.query.server.ts";
 import type { Bbox, SearchFilters } from "./search.rules.ts";
 import { queryWords } from "./search.words.ts";
@@ -31,7 +31,7 @@ export function whereMatches<O>(
   // whereListed's (its owner's suspension last, a lookup in the user table), then the words (the row itself).
   // 2.5 ms of a count at a million listings went to looking up the owner of entries the filters rule out.
   let q = query;
-  for (const [column, op, value] of valueConditions(filters)) q = q.where(`listing.${column}`, op, value);
+  for (const condition of valueConditions(filters)) q = whereCondition(q, condition);
   if (filters.bbox) q = whereInside(q, filters.bbox, postgres, access);
   q = q.where(whereListed);
   const words = queryWords(filters.q);
@@ -61,6 +61,17 @@ export function whereMatches<O>(
       EXISTS (SELECT 1 FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)}
         AND rowid = (SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id")))`,
   );
+}
+
+/** One column condition (search.conditions.ts) in SQL. */
+function whereCondition<O>(query: ListingQuery<O>, [column, op, value]: Condition): ListingQuery<O> {
+  const ref = `listing.${column}` as const;
+  if (op === "in") return query.where(ref, "in", value as string[]);
+  if (op === "now or <=") {
+    // Text comparison: "now" sorts after every date, so it is asked for apart.
+    return query.where((eb) => eb.or([eb(ref, "=", "now"), eb(ref, "<=", value)]));
+  }
+  return query.where(ref, op, value);
 }
 
 // The R*Tree stores 32-bit floats rounded outwards, so it is asked for a slightly larger box and each row it
