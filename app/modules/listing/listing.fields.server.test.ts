@@ -148,7 +148,7 @@ describe("listing fields: one declaration", () => {
                   ? "2027-03-01"
                   : String(Math.max(1, field.min ?? 0) + 1);
         const params = parseSearchParams(new URLSearchParams({ [param]: sample }));
-        expect(searchQueryString(params), param).toBe(`${param}=${sample}`);
+        expect(searchQueryString(params), param).toBe(new URLSearchParams({ [param]: sample }).toString());
       }
     }
     expect(searchQueryString(parseSearchParams(new URLSearchParams()))).toBe("");
