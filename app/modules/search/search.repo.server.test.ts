@@ -539,6 +539,12 @@ describe("search", () => {
       "parking",
       "furnished",
       "offer",
+      "kind",
+      "minArea",
+      "maxArea",
+      "pets",
+      "availableBy",
+      "stepFree",
       "sort",
       "bbox",
       "view",
@@ -558,6 +564,13 @@ describe("search", () => {
         "10,10,-10,-10",
         "170,-10,-170,10",
         "-200,0,0,1",
+        "flat,house",
+        "FLAT,,castle",
+        "2027-03-01",
+        "2027-02-30",
+        "now",
+        "area-desc",
+        "price-per-area-asc",
       ),
       fc.double().map(String),
     );
@@ -570,12 +583,80 @@ describe("search", () => {
           if (params.minPrice !== null && params.maxPrice !== null)
             expect(params.minPrice).toBeLessThanOrEqual(params.maxPrice);
           if (params.bbox) expect(params.bbox.west).toBeLessThan(params.bbox.east);
+          if (params.minArea !== null && params.maxArea !== null)
+            expect(params.minArea).toBeLessThanOrEqual(params.maxArea);
           await searchListings(testDb.db, params, params.sort, null);
           await countListings(testDb.db, params);
         },
       ),
       { numRuns: 150 },
     );
+  });
+
+  it("filters by a listing's details and sorts by area and by price per area, leaving out homes without an area", async () => {
+    await seed([]);
+    const home = (id: string, details: Partial<NewListingRow>) =>
+      testListingRow(ownerId, { id, type: "rent", offer: false, discountedPrice: null, ...details });
+    await testDb.db
+      .insertInto("listing")
+      .values([
+        // 1,440 a month for 72 m²: 20 a m².
+        home("flat72", {
+          propertyType: "flat",
+          livingArea: 72,
+          regularPrice: 1440,
+          pets: "byArrangement",
+          availableFrom: "now",
+          stepFree: true,
+        }),
+        // 1,500 for 100 m²: 15 a m².
+        home("house100", {
+          propertyType: "house",
+          livingArea: 100,
+          regularPrice: 1500,
+          pets: "allowed",
+          availableFrom: "2027-03-01",
+          stepFree: false,
+        }),
+        // 900 for 45.5 m²: 19.78 a m².
+        home("studio45", {
+          propertyType: "studio",
+          livingArea: 45.5,
+          regularPrice: 900,
+          pets: "notAllowed",
+          availableFrom: "2027-06-01",
+          stepFree: true,
+        }),
+        // Saved before the details were asked.
+        home("old", { regularPrice: 800 }),
+      ])
+      .execute();
+    const find = async (query: string, unit: "m2" | "ft2" = "m2") => {
+      const params = parseSearchParams(new URLSearchParams(query), unit);
+      const { listings } = await searchListings(testDb.db, params, params.sort, null);
+      expect(await countListings(testDb.db, params, undefined, params.sort), query).toBe(listings.length);
+      return listings.map((listing) => listing.id);
+    };
+    expect((await find("kind=flat,house")).sort()).toEqual(["flat72", "house100"]);
+    expect((await find("kind=studio&kind=house")).sort()).toEqual(["house100", "studio45"]);
+    expect((await find("minArea=60")).sort()).toEqual(["flat72", "house100"]);
+    expect(await find("minArea=50&maxArea=80")).toEqual(["flat72"]);
+    // In square feet: 72 m² is 775 ft².
+    expect(await find("minArea=775&maxArea=1000", "ft2")).toEqual(["flat72"]);
+    expect((await find("pets=true")).sort()).toEqual(["flat72", "house100"]);
+    expect((await find("availableBy=2027-03-01")).sort()).toEqual(["flat72", "house100"]);
+    expect(await find("availableBy=2027-02-28")).toEqual(["flat72"]);
+    expect((await find("stepFree=1")).sort()).toEqual(["flat72", "studio45"]);
+    expect(await find("sort=area-desc")).toEqual(["house100", "flat72", "studio45"]);
+    expect(await find("sort=price-per-area-asc")).toEqual(["house100", "studio45", "flat72"]);
+    expect(await find("sort=price-per-area-asc&maxPrice=1000")).toEqual(["studio45"]);
+    // The area's pages go on past a key with decimals.
+    const first = await searchListings(testDb.db, EMPTY_SEARCH, "area-desc", null, 2);
+    const rest = await searchListings(testDb.db, EMPTY_SEARCH, "area-desc", first.nextCursor, 2);
+    expect(rest.listings.map((listing) => listing.id)).toEqual(["studio45"]);
+    const cheap = await searchListings(testDb.db, EMPTY_SEARCH, "price-per-area-asc", null, 1);
+    const next = await searchListings(testDb.db, EMPTY_SEARCH, "price-per-area-asc", cheap.nextCursor, 1);
+    expect(next.listings.map((listing) => listing.id)).toEqual(["studio45"]);
   });
 
   it("clusters the map on the server: a bounded number of points that hold every match once", async () => {
