@@ -62,7 +62,9 @@ describe("a card's area and price per area", () => {
       "72 m² · €15/m²",
     );
     const german = createI18n({ locale: "de-DE", currency: "EUR", messages: GERMAN });
-    expect(areaAndPricePerArea({ ...rent, regularPrice: 450_000 }, "m2", german)).toBe("72 m² · 6.250\u00a0€/m²");
+    expect(areaAndPricePerArea({ ...rent, regularPrice: 450_000 }, "m2", german)).toBe(
+      "72 m² · 6.250\u00a0€/m²",
+    );
   });
 
   it("says it in ft² where the site's unit is ft², cents below ten a unit", () => {
