@@ -49,7 +49,7 @@ export function areaAndPricePerArea(
   const price = new Intl.NumberFormat(i18n.locale, {
     style: "currency",
     currency: i18n.currency,
-    minimumFractionDigits: 0,
+    minimumFractionDigits: perUnit < 10 ? 2 : 0,
     maximumFractionDigits: perUnit < 10 ? 2 : 0,
   }).format(perUnit);
   return i18n.t("{area} · {price}/{unit}", {
