@@ -25,13 +25,15 @@ export function whereMatches<O>(
   query: ListingQuery<O>,
   filters: SearchFilters,
   access: Access = "index",
+  /** Columns whose ranges a walk of the sort's index checks, never starts from (rangesToWalk: SQLite only). */
+  walkRanges: readonly ListingColumn[] = [],
 ): ListingQuery<O> {
   const postgres = isPostgres(db);
   // SQLite checks a walked entry's conditions in this order: the filters' columns of the index first, then
   // whereListed's (its owner's suspension last, a lookup in the user table), then the words (the row itself).
   // 2.5 ms of a count at a million listings went to looking up the owner of entries the filters rule out.
   let q = query;
-  for (const condition of valueConditions(filters)) q = whereCondition(q, condition);
+  for (const condition of valueConditions(filters)) q = whereCondition(q, condition, walkRanges);
   if (filters.bbox) q = whereInside(q, filters.bbox, postgres, access);
   q = q.where(whereListed);
   const words = queryWords(filters.q);
@@ -64,8 +66,16 @@ export function whereMatches<O>(
 }
 
 /** One column condition (search.conditions.ts) in SQL. */
-function whereCondition<O>(query: ListingQuery<O>, [column, op, value]: Condition): ListingQuery<O> {
+function whereCondition<O>(
+  query: ListingQuery<O>,
+  [column, op, value]: Condition,
+  walkRanges: readonly ListingColumn[],
+): ListingQuery<O> {
   const ref = `listing.${column}` as const;
+  if ((op === ">=" || op === "<=") && walkRanges.includes(column)) {
+    // SQLite's unary plus: the same value, which no index can seek by, so the sort's index is walked.
+    return query.where(sql<number>`+${sql.ref(ref)}`, op, value as number);
+  }
   if (op === "in") return query.where(ref, "in", value as string[]);
   if (op === "now or <=") {
     // Text comparison: "now" sorts after every date, so it is asked for apart.

@@ -7,7 +7,13 @@ import { matchesFilter } from "#app/modules/saved/saved-search.filter.ts";
 import { foldToLowerAscii } from "#app/modules/text/text.fold.ts";
 import { createUser, NO_LISTING_DETAILS, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
-import { ACCESS_LIMITS, type Access, chooseAccess, INDEX_MATCHES_UP_TO } from "./search.access.server.ts";
+import {
+  ACCESS_LIMITS,
+  type Access,
+  chooseAccess,
+  INDEX_MATCHES_UP_TO,
+  rangesToWalk,
+} from "./search.access.server.ts";
 import { clusterListings, MAP_GRID } from "./search.cluster.server.ts";
 import { WORLD } from "./search.map.ts";
 import { countListings, searchListings } from "./search.repo.server.ts";
@@ -261,6 +267,15 @@ describe("search", () => {
           for (const access of ["walk", "walk-rows"] as const) {
             expect(await readAllPages(filters, sort, pageSize, access)).toEqual(expected);
             expect(await countListings(testDb.db, filters, access, sort)).toBe(expected.length);
+          }
+          // A range that holds many listings is checked while the sort's index is walked (SQLite): here every
+          // range is, and the pages are the same.
+          const limit = ACCESS_LIMITS.indexUpTo;
+          ACCESS_LIMITS.indexUpTo = 0;
+          try {
+            expect(await readAllPages(filters, sort, pageSize, "index")).toEqual(expected);
+          } finally {
+            ACCESS_LIMITS.indexUpTo = limit;
           }
           // The alert sweep's in-memory matcher answers as the query does (a saved search is a search).
           const alerted = rows.filter((row) =>
@@ -591,6 +606,22 @@ describe("search", () => {
       ),
       { numRuns: 150 },
     );
+  });
+
+  it("walks the sort's index past a range that holds many listings, and starts from a narrow one (SQLite)", async () => {
+    await seed([]);
+    await testDb.db
+      .insertInto("listing")
+      .values(
+        Array.from({ length: 30 }, (_, index) =>
+          testListingRow(ownerId, { id: `R${index}`, livingArea: 40 + index, regularPrice: 1000 + index }),
+        ),
+      )
+      .execute();
+    const filters = { ...EMPTY_SEARCH, minArea: 50, minPrice: 1000, maxPrice: 1002 };
+    const walked = await rangesToWalk(testDb.db, filters, "timestamp", 5);
+    expect(walked).toEqual(testDb.kind === "postgres" ? [] : ["livingArea"]);
+    expect(await rangesToWalk(testDb.db, filters, "livingArea", 5)).toEqual([]);
   });
 
   it("filters by a listing's details and sorts by area and by price per area, leaving out homes without an area", async () => {

@@ -6,7 +6,13 @@ import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { LISTING_COLUMNS, LISTING_SORTS, type ListingField } from "#app/modules/listing/listing.fields.ts";
 import { FAILED_PAGE, type ListingsPage, toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { PAGE_SIZE, selectListings, withImages } from "#app/modules/listing/listing.repo.server.ts";
-import { type Access, chooseAccess, countInArea, countWordMatches } from "./search.access.server.ts";
+import {
+  type Access,
+  chooseAccess,
+  countInArea,
+  countWordMatches,
+  rangesToWalk,
+} from "./search.access.server.ts";
 import {
   type ListingQuery,
   narrowedByIndex,
@@ -53,8 +59,11 @@ export async function searchListings(
   access?: Access,
 ) {
   const { column, direction, tag } = sortOf(sort);
-  const how = access ?? (await chooseAccess(db, filters));
-  const query = whereSortable(whereMatches(db, selectListings(db), filters, how), sort);
+  const [how, walkRanges] = await Promise.all([
+    access ?? chooseAccess(db, filters),
+    rangesToWalk(db, filters, column),
+  ]);
+  const query = whereSortable(whereMatches(db, selectListings(db), filters, how, walkRanges), sort);
   const { rows, next } = await keysetPage(query, {
     key: `listing.${column}`,
     id: "listing.id",
