@@ -145,7 +145,7 @@ export function onlyArea(filters: SearchFilters) {
 }
 
 /** The columns that lead a B-tree index of the listing table (a sort index's), which a count may start from. */
-const LEADING_COLUMNS: ListingColumn[] = ["type", "offer", "price"];
+const LEADING_COLUMNS: ListingColumn[] = ["type", "offer", "price", "livingArea"];
 
 /** Whether a filter on a column some B-tree index leads with narrows `filters` (a count may start there). */
 export function narrowedByIndex(filters: SearchFilters) {

@@ -96,8 +96,9 @@ export async function countListings(
     return countFromSqliteIndex(db, filters, words, access, sort);
   }
   // When the area is all PostgreSQL has an index for, it counts from the GiST index whatever the page does: the
-  // box's estimate is fixed, so in any order its planner would read and sort the table.
-  const areaOnly = isPostgres(db) && words.length === 0 && !narrowedByIndex(filters);
+  // box's estimate is fixed, so in any order its planner would read and sort the table. Without an area it
+  // counts in the page's order (below): unordered, it would read the table for filters no index leads with.
+  const areaOnly = isPostgres(db) && filters.bbox !== null && words.length === 0 && !narrowedByIndex(filters);
   const how = areaOnly ? "index" : (access ?? (await chooseAccess(db, filters)));
   let matches = whereSortable(whereMatches(db, db.selectFrom("listing"), filters, how), sort).select(
     "listing.id",
