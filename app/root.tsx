@@ -40,7 +40,10 @@ export const middleware: Route.MiddlewareFunction[] = [
  */
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { config, i18n, i18nSettings } = context.get(servicesContext);
-  const shell: RootShellData = { site: config.site, viewer: await viewerOf(context, request) };
+  const shell: RootShellData = {
+    site: { ...config.site, areaUnit: config.areaUnit },
+    viewer: await viewerOf(context, request),
+  };
   // Actions queue their toasts in English (the key); the server says them in LOCALE's language.
   const arrived = getToast(context);
   const toast = arrived && { ...arrived, message: i18n.translate(arrived.message) };

@@ -15,7 +15,10 @@ export function encodeKeyset(tag: string, at: Keyset) {
 /** The position of a cursor of the sort tagged `tag`, or null when it was tampered with or is another sort's. */
 export function decodeKeyset(value: string | null | undefined, tag: string): Keyset | null {
   if (!value || value.length > 200) return null;
-  const match = /^(?:([a-z])\.)?(\d{1,16})\.([\w-]{1,64})$/.exec(Buffer.from(value, "base64url").toString());
+  // A key may have decimals (an area, a price per area): the id has no dot, so the last dot is the id's.
+  const match = /^(?:([a-z])\.)?(\d{1,16}(?:\.\d{1,20})?)\.([\w-]{1,64})$/.exec(
+    Buffer.from(value, "base64url").toString(),
+  );
   if (!match || (match[1] ?? "") !== tag) return null;
   return { key: Number(match[2]), id: match[3]! };
 }

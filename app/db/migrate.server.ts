@@ -27,6 +27,7 @@ import * as addListingExactPlace from "#app/db/migrations/2026_11_28_0300_add_li
 import * as addListingDetails from "#app/db/migrations/2026_11_28_0400_add_listing_details.ts";
 import * as addListingEnergy from "#app/db/migrations/2026_11_28_0500_add_listing_energy.ts";
 import * as widenSortIndexesForEnergy from "#app/db/migrations/2026_11_28_0510_sort_indexes_hold_energy_rating.ts";
+import * as searchByListingDetails from "#app/db/migrations/2026_11_28_0600_search_by_listing_details.ts";
 import * as createAgencies from "#app/db/migrations/2026_11_28_0700_create_agencies.ts";
 import * as addListingAgency from "#app/db/migrations/2026_11_28_0710_add_listing_agency.ts";
 import * as addImageAgency from "#app/db/migrations/2026_11_28_0720_add_image_agency.ts";
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0400_add_listing_details": addListingDetails,
   "2026_11_28_0500_add_listing_energy": addListingEnergy,
   "2026_11_28_0510_sort_indexes_hold_energy_rating": widenSortIndexesForEnergy,
+  "2026_11_28_0600_search_by_listing_details": searchByListingDetails,
   "2026_11_28_0700_create_agencies": createAgencies,
   "2026_11_28_0710_add_listing_agency": addListingAgency,
   "2026_11_28_0720_add_image_agency": addImageAgency,

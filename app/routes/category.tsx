@@ -43,7 +43,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const page = await pageCache.remember(
     db,
     `${url.pathname}${url.search}`,
-    () => loadListPage(db, url.searchParams, { type: categoryName }),
+    () => loadListPage(db, url.searchParams, { type: categoryName }, config.areaUnit),
     (read) => !read.failed,
   );
   const filtersHtml = renderSearchFilters({

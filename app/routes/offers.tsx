@@ -42,7 +42,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const page = await pageCache.remember(
     db,
     `${url.pathname}${url.search}`,
-    () => loadListPage(db, url.searchParams, FIXED),
+    () => loadListPage(db, url.searchParams, FIXED, config.areaUnit),
     (read) => !read.failed,
   );
   const filtersHtml = renderSearchFilters({

@@ -36,7 +36,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const { db, config, i18n, pageCache } = context.get(servicesContext);
-  const params = parseSearchParams(url.searchParams);
+  const params = parseSearchParams(url.searchParams, config.areaUnit);
   // Both the same for every visitor until the next write.
   const [page, points] = await Promise.all([
     pageCache.remember(

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { describeFilter, parseSearchFilter } from "#app/modules/saved/saved-search.filter.ts";
 import { findSavedSearchById, turnOffSavedSearch } from "#app/modules/saved/saved-search.repo.server.ts";
 import { verifyUnsubscribeToken } from "#app/modules/saved/saved-search.token.server.ts";
@@ -20,20 +21,20 @@ async function lookUp(context: Route.LoaderArgs["context"], token: string | null
   const { db, config, i18n } = context.get(servicesContext);
   const id = verifyUnsubscribeToken(config.auth.secret, token);
   const search = id ? await findSavedSearchById(db, id) : undefined;
-  return { db, search, i18n };
+  return { db, search, i18n, areaUnit: config.areaUnit };
 }
 
-function words(query: string, i18n: I18n) {
-  return describeFilter(parseSearchFilter(new URLSearchParams(query)), i18n);
+function words(query: string, i18n: I18n, areaUnit: AreaUnit) {
+  return describeFilter(parseSearchFilter(new URLSearchParams(query), areaUnit), i18n);
 }
 
 /** The link in an alert e-mail: asks to confirm (mail scanners open links; only a press turns alerts off). */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const token = url.searchParams.get("token") ?? "";
-  const { search, i18n } = await lookUp(context, token);
+  const { search, i18n, areaUnit } = await lookUp(context, token);
   if (!search) return data<State>({ state: "invalid", search: null, token: "" }, { status: 400 });
   const state = search.frequency === "off" ? "already" : "ask";
-  return { state, search: words(search.query, i18n), token } satisfies State;
+  return { state, search: words(search.query, i18n, areaUnit), token } satisfies State;
 }
 
 /**
@@ -43,10 +44,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request, url }: Route.ActionArgs) {
   const form = await readForm(request);
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
-  const { db, search, i18n } = await lookUp(context, token);
+  const { db, search, i18n, areaUnit } = await lookUp(context, token);
   if (!search) return data<State>({ state: "invalid", search: null, token: "" }, { status: 400 });
   const changed = await turnOffSavedSearch(db, search.id);
-  return { state: changed ? "done" : "already", search: words(search.query, i18n), token } satisfies State;
+  return {
+    state: changed ? "done" : "already",
+    search: words(search.query, i18n, areaUnit),
+    token,
+  } satisfies State;
 }
 
 export default function Unsubscribe({ loaderData, actionData }: Route.ComponentProps) {

@@ -27,15 +27,16 @@ export async function prepareSqliteData(dataDir: string, listings: number): Prom
 }
 
 /**
- * A PostgreSQL database named after the listing count on the server of `serverUrl`, created and seeded
- * unless an earlier run left it filled. Its photos live in `dataDir`.
+ * A PostgreSQL database named after the listing count (and `suffix`, when given) on the server of
+ * `serverUrl`, created and seeded unless an earlier run left it filled. Its photos live in `dataDir`.
  */
 export async function preparePostgresData(
   serverUrl: string,
   dataDir: string,
   listings: number,
+  suffix = "",
 ): Promise<BenchData> {
-  const name = `homestead_bench_${listings}`;
+  const name = `homestead_bench_${listings}${suffix ? `_${suffix}` : ""}`;
   const admin = new URL(serverUrl);
   admin.pathname = "/postgres";
   const url = new URL(serverUrl);

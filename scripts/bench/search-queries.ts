@@ -18,7 +18,9 @@ import { table } from "./report.ts";
  * RUNS times after a warm-up; prints median and p99 ms, every query's plan (a row whose plan reads the whole
  * listing table fails), and the process RSS. SQLite by default (data kept in <tmp>/homestead-bench/sqlite-N,
  * as `npm run bench` does); PostgreSQL when DATABASE_URL names a server (database homestead_bench_N, kept for
- * the next run: `dropdb -h 127.0.0.1 -U postgres homestead_bench_N` removes it). Usage:
+ * the next run: `dropdb -h 127.0.0.1 -U postgres homestead_bench_N` removes it). BENCH_DATA_SUFFIX names a data
+ * set of its own (sqlite-N-<suffix>, homestead_bench_N_<suffix>), for a branch whose migrations the shared one
+ * should not get. Usage:
  *   node scripts/bench/search-queries.ts [listings=100000] [runs=200]
  */
 const listings = Number(process.argv[2] ?? 100_000);
@@ -40,6 +42,13 @@ const ROWS: Row[] = [
   { name: "page 20, price-asc", search: "type=rent&sort=price-asc", page: 20 },
   { name: "city bbox", search: `bbox=${BERLIN}` },
   { name: "continent bbox, clustered", search: `view=map&bbox=${EUROPE}` },
+  // A listing's details (decision 059): kinds, the living area (m²), pets, availability, step-free access.
+  { name: "kind + area", search: "kind=flat&minArea=60" },
+  { name: "pets + available by", search: "pets=true&availableBy=2027-03-01" },
+  { name: "rare details", search: "kind=house,townhouse&minArea=100&maxArea=200&stepFree=1&type=sale" },
+  { name: "largest first", search: "sort=area-desc" },
+  { name: "page 20, largest rent first", search: "type=rent&sort=area-desc", page: 20 },
+  { name: "price per area + price", search: "minPrice=1000&maxPrice=3000&sort=price-per-area-asc" },
 ];
 
 const postgresUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
@@ -128,8 +137,10 @@ if (fullScans > 0) {
 
 async function prepare(): Promise<BenchData> {
   const folder = path.join(tmpdir(), "homestead-bench");
-  if (!postgresUrl) return prepareSqliteData(path.join(folder, `sqlite-${listings}`), listings);
-  return preparePostgresData(postgresUrl, path.join(folder, `postgres-${listings}`), listings);
+  const suffix = process.env.BENCH_DATA_SUFFIX?.replace(/\W/g, "") ?? "";
+  const tag = suffix ? `${listings}-${suffix}` : String(listings);
+  if (!postgresUrl) return prepareSqliteData(path.join(folder, `sqlite-${tag}`), listings);
+  return preparePostgresData(postgresUrl, path.join(folder, `postgres-${tag}`), listings, suffix);
 }
 
 /** What the search route runs for one search: the map's clusters, or a list page and its count. */
@@ -160,6 +171,11 @@ async function checkIndexesFilled(probe: Captured): Promise<number> {
       .execute(probe.db)
       .then((result) => Number(result.rows[0]!.n));
   const total = await count("listing");
+  // Data seeded before the listings had details has none: the details' rows would time empty answers.
+  const { rows } = await sql<{
+    n: number;
+  }>`SELECT count(*) AS n FROM "listing" WHERE "livingArea" IS NOT NULL`.execute(probe.db);
+  console.log(`listings with a living area: ${Number(rows[0]!.n)} of ${total}`);
   if (!postgresUrl) {
     const [keys, areas] = [await count("listing_key"), await count("listing_area")];
     console.log(`search tables: ${total} listings, ${keys} in listing_key, ${areas} in listing_area`);

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { test as base, expect, type Page } from "@playwright/test";
+import { toSquareMetres } from "#app/modules/listing/listing.details.ts";
 import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
 import { createUser } from "#tests/support/factories.ts";
 
@@ -242,6 +243,65 @@ test("every filter and sort, Load More with filters, Clear filters, and the same
     const response = await page.goto(`/search?${query}`);
     expect(response?.status()).toBe(200);
   }
+});
+
+test("filters by area and property type, sorts largest first, and cards show the area and price per area", async ({
+  page,
+  data,
+}) => {
+  const word = uniqueWord();
+  const owner = await createUser(data.db);
+  // The app runs in en-US: areas in ft² (stored in m²).
+  const home = (
+    name: string,
+    propertyType: "flat" | "house" | "studio",
+    ft2: number | null,
+    rent: number,
+  ) => ({
+    name: `${word} ${name}`,
+    type: "rent" as const,
+    offer: false,
+    discountedPrice: null,
+    regularPrice: rent,
+    propertyType,
+    livingArea: ft2 === null ? null : toSquareMetres(ft2, "ft2"),
+  });
+  let timestamp = Date.now();
+  for (const listing of [
+    home("Loft", "flat", 800, 1500),
+    home("Villa", "house", 1200, 3000),
+    home("Studio", "studio", 900, 1000),
+    home("Barn", "house", null, 900),
+  ])
+    await insertTestListing(data, owner.id, { ...listing, timestamp: ++timestamp, photos: 0 });
+
+  await gotoHydrated(page, `/search?q=${word}`);
+  await expect(page.getByRole("status").filter({ hasText: "homes" })).toHaveText("4 homes");
+  const card = (name: string) =>
+    page
+      .getByRole("main")
+      .getByRole("listitem")
+      .filter({ hasText: `${word} ${name}` });
+  await expect(card("Loft")).toContainText("800 ft² · $1.88/ft²");
+  await expect(card("Villa")).toContainText("1,200 ft² · $2.50/ft²");
+  await expect(card("Barn")).not.toContainText("ft²");
+
+  const filters = page.getByRole("search", { name: "Filters" });
+  await filters.getByLabel("Min area (ft²)").fill("850");
+  const kinds = filters.getByRole("group", { name: "Property type" });
+  await kinds.getByLabel("Flat", { exact: true }).check();
+  await kinds.getByLabel("House", { exact: true }).check();
+  await filters.getByLabel("Sort").selectOption("area-desc");
+  await filters.getByRole("button", { name: "Show homes" }).click();
+  await expect(page).toHaveURL(/kind=flat&kind=house/);
+  await expectCards(page, [`${word} Villa`]);
+  await expect(page.getByText("Filtered by:")).toContainText("Flat or House, from 850 ft²");
+  // Wider, the largest first; the Barn gives no area and has no place in that order.
+  await filters.getByLabel("Min area (ft²)").fill("");
+  await filters.getByRole("button", { name: "Show homes" }).click();
+  await expectCards(page, [`${word} Villa`, `${word} Loft`]);
+  await expect(kinds.getByLabel("House", { exact: true })).toBeChecked();
+  await expect(page.getByRole("status").filter({ hasText: "homes" })).toHaveText("2 homes");
 });
 
 test("the same search works with JavaScript off", async ({ browser, data }) => {

@@ -2,8 +2,10 @@ import type { ReactNode } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { BathIcon, BedIcon, EditIcon, HeartIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
+import { useAreaUnit } from "#app/components/shell/use-root-data.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
+import { areaAndPricePerArea } from "#app/modules/listing/listing.details.ts";
 import { type ListingSummary, statusBadge } from "#app/modules/listing/listing.model.ts";
 import {
   bathroomsLabel,
@@ -72,6 +74,7 @@ export function ListingCard({
   const { amount, suffix } = priceParts(listing, i18n);
   const regular = regularPriceLabel(listing, i18n);
   const backState = useBackState(listLabel);
+  const area = areaAndPricePerArea(listing, useAreaUnit(), i18n);
   return (
     <li className="listing-card group">
       <Link to={listingPath(listing)} state={backState} prefetch="intent" className="listing-card-link">
@@ -121,6 +124,7 @@ export function ListingCard({
               <BathIcon className="size-4" /> {bathroomsLabel(listing.bathrooms, i18n)}
             </span>
           </p>
+          {area ? <p className="listing-card-area text-sm text-muted">{area}</p> : null}
         </div>
       </Link>
       {/* Outside the link: a button inside an <a> is invalid and would also follow the link. On the photo, so

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { EmptyState } from "#app/components/empty-state.tsx";
 import { AlertFrequencyField } from "#app/components/saved/alert-frequency-field.tsx";
+import { useAreaUnit } from "#app/components/shell/use-root-data.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
 import { describeFilter, parseSearchFilter } from "#app/modules/saved/saved-search.filter.ts";
@@ -13,6 +14,7 @@ export type SavedSearchItem = { id: string; query: string; frequency: AlertFrequ
  */
 export function SavedSearches({ searches }: { searches: SavedSearchItem[] }) {
   const i18n = useI18n();
+  const areaUnit = useAreaUnit();
   const { t } = i18n;
   return (
     <section aria-labelledby="saved-searches" className="mt-10">
@@ -28,7 +30,10 @@ export function SavedSearches({ searches }: { searches: SavedSearchItem[] }) {
       ) : (
         <ul className="flex flex-col gap-4">
           {searches.map((search) => {
-            const words = describeFilter(parseSearchFilter(new URLSearchParams(search.query)), i18n);
+            const words = describeFilter(
+              parseSearchFilter(new URLSearchParams(search.query), areaUnit),
+              i18n,
+            );
             return (
               <li key={search.id} className="card flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
                 <div className="min-w-0 grow">

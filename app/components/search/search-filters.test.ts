@@ -15,6 +15,22 @@ describe("the filter bar", () => {
     for (const param of FILTER_PARAMS) expect(html, param).toContain(`name="${param}"`);
   });
 
+  it("labels the areas in the site's unit and shows back the kinds and dates used", () => {
+    const params = parseSearchParams(
+      new URLSearchParams("kind=flat&kind=house&minArea=800&availableBy=2027-03-01&pets=true"),
+      "ft2",
+    );
+    const html = renderSearchFilters({ params, action: "/search", total: 3, i18n: ENGLISH });
+    expect(html).toContain("Min area (ft²)");
+    expect(html).toContain('name="kind" checked="" value="flat"');
+    expect(html).toContain('name="kind" checked="" value="house"');
+    expect(html).toContain('name="kind" value="land"');
+    expect(html).toContain('value="2027-03-01"');
+    expect(appliedSummary(params, ENGLISH)).toBe(
+      "Filtered by: Flat or House, from 800 ft², available by Mar 1, 2027, pets allowed",
+    );
+  });
+
   it("names every declared filter in its summary of the filters used", () => {
     const summary = (query: Record<string, string>) =>
       appliedSummary(parseSearchParams(new URLSearchParams(query)), ENGLISH);
@@ -26,6 +42,11 @@ describe("the filter bar", () => {
         expect(summary({ [filter.max]: String(value) }), column).not.toBe(none);
       } else if (filter.op === "flag") {
         expect(summary({ [filter.param]: "1" }), column).not.toBe(none);
+      } else if (filter.op === "anyOf") {
+        for (const choice of field.values!)
+          expect(summary({ [filter.param]: choice }), column).not.toBe(none);
+      } else if (filter.op === "availableBy") {
+        expect(summary({ [filter.param]: "2027-03-01" }), column).not.toBe(none);
       } else if (filter.op === "equals" || filter.op === "scale") {
         for (const choice of field.values!)
           expect(summary({ [filter.param]: choice }), column).not.toBe(none);

@@ -1,5 +1,7 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
+import { areaSign, PROPERTY_TYPE_LABELS } from "#app/modules/listing/listing.details.ts";
 import { SCALE_A_TO_G } from "#app/modules/listing/listing.energy.ts";
+import { PROPERTY_TYPES } from "#app/modules/listing/listing.model.ts";
 import {
   EMPTY_SEARCH,
   formatBbox,
@@ -47,6 +49,7 @@ export function SearchFilters({
   const { sort, view, bbox } = params;
   const clear = searchQueryString({ ...EMPTY_SEARCH, sort, view, bbox }, fixed);
   const activeCount = countFolded(params, fixed);
+  const unit = params.areaUnit ?? "m2";
   return (
     <search aria-label={t("Filters")} className="mb-8">
       <form
@@ -117,6 +120,30 @@ export function SearchFilters({
               value={params.baths}
             />
             <EnergySelect scale={energyScale} value={params.minEnergy} i18n={i18n} />
+            <AreaInput
+              id="filter-min-area"
+              name="minArea"
+              label={t("Min area ({unit})", { unit: areaSign(unit) })}
+              value={params.minArea}
+            />
+            <AreaInput
+              id="filter-max-area"
+              name="maxArea"
+              label={t("Max area ({unit})", { unit: areaSign(unit) })}
+              value={params.maxArea}
+            />
+            <div>
+              <label htmlFor="filter-available-by" className="field-label">
+                {t("Available by")}
+              </label>
+              <input
+                id="filter-available-by"
+                name="availableBy"
+                type="date"
+                defaultValue={params.availableBy ?? ""}
+                className="text-input"
+              />
+            </div>
             <div>
               <label htmlFor="filter-sort" className="field-label">
                 {t("Sort")}
@@ -129,10 +156,24 @@ export function SearchFilters({
                 ))}
               </select>
             </div>
-            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-3">
+            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-6">
+              <legend className="field-label">{t("Property type")}</legend>
+              {PROPERTY_TYPES.map((kind) => (
+                <Check
+                  key={kind}
+                  name="kind"
+                  value={kind}
+                  label={t(PROPERTY_TYPE_LABELS[kind])}
+                  checked={params.kind?.includes(kind) ?? false}
+                />
+              ))}
+            </fieldset>
+            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-6">
               <legend className="sr-only">{t("Must have")}</legend>
               <Check name="parking" label={t("Parking spot")} checked={params.parking} />
               <Check name="furnished" label={t("Furnished")} checked={params.furnished} />
+              <Check name="pets" label={t("Pets allowed")} checked={params.pets} />
+              <Check name="stepFree" label={t("Step-free access")} checked={params.stepFree} />
               {"offer" in fixed ? null : <Check name="offer" label={t("Offer")} checked={params.offer} />}
             </fieldset>
           </div>
@@ -173,8 +214,14 @@ function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
     params.baths !== null,
     params.minEnergy !== null,
     params.sort !== "newest",
+    params.minArea !== null,
+    params.maxArea !== null,
+    params.availableBy !== null,
+    params.kind !== null,
     params.parking,
     params.furnished,
+    params.pets,
+    params.stepFree,
     params.offer && !("offer" in fixed),
   ].filter(Boolean).length;
 }
@@ -271,10 +318,58 @@ function EnergySelect({
   );
 }
 
-function Check({ name, label, checked }: { name: string; label: string; checked: boolean }) {
+/** A whole number of the site's area unit. */
+function AreaInput({
+  id,
+  name,
+  label,
+  value,
+}: {
+  id: string;
+  name: string;
+  label: string;
+  value: number | null;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={name}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+        defaultValue={value ?? ""}
+        className="text-input"
+      />
+    </div>
+  );
+}
+
+function Check({
+  name,
+  label,
+  checked,
+  value = "1",
+}: {
+  name: string;
+  label: string;
+  checked: boolean;
+  /** What a checked box sends: "1" for a flag, a choice's value for one of a list (kind=flat&kind=house). */
+  value?: string;
+}) {
   return (
     <label className="inline-flex min-h-11 items-center gap-2 font-semibold">
-      <input type="checkbox" name={name} value="1" defaultChecked={checked} className="size-5 accent-brand" />
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        defaultChecked={checked}
+        className="size-5 accent-brand"
+      />
       {label}
     </label>
   );
@@ -295,8 +390,24 @@ export function appliedSummary(params: SearchParams, i18n: I18n, fixed: Partial<
   if (params.baths !== null) parts.push(tn(params.baths, "{count}+ bathrooms", "{count}+ bathrooms"));
   if (params.minEnergy !== null)
     parts.push(t("energy rating {value} or better", { value: params.minEnergy }));
+  if (params.kind) parts.push(params.kind.map((kind) => t(PROPERTY_TYPE_LABELS[kind])).join(t(" or ")));
+  const unit = areaSign(params.areaUnit ?? "m2");
+  const area = (value: number) => `${i18n.number(value)} ${unit}`;
+  if (params.minArea !== null && params.maxArea !== null) {
+    parts.push(t("{min} to {max}", { min: i18n.number(params.minArea), max: area(params.maxArea) }));
+  } else if (params.minArea !== null) parts.push(t("from {min}", { min: area(params.minArea) }));
+  else if (params.maxArea !== null) parts.push(t("up to {max}", { max: area(params.maxArea) }));
+  if (params.availableBy) {
+    const date = i18n.date(Date.parse(`${params.availableBy}T00:00:00Z`), {
+      dateStyle: "medium",
+      timeZone: "UTC",
+    });
+    parts.push(t("available by {date}", { date }));
+  }
   if (params.parking) parts.push(t("parking spot"));
   if (params.furnished) parts.push(t("furnished"));
+  if (params.pets) parts.push(t("pets allowed"));
+  if (params.stepFree) parts.push(t("step-free access"));
   if (params.offer && !("offer" in fixed)) parts.push(t("offers"));
   if (params.bbox) parts.push(t("in the map's area"));
   return t("Filtered by: {filters}", { filters: parts.join(", ") });

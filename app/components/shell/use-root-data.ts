@@ -1,9 +1,13 @@
 import { useRouteLoaderData } from "react-router";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { SITE_NAME } from "#app/modules/seo/seo.rules.ts";
 import type { NavViewer } from "./nav-links.tsx";
 
-/** The site's name and logo (SITE_NAME, SITE_LOGO_URL): browser-safe settings every page shows. */
-export type SiteSettings = { name: string; logoUrl: string | null };
+/**
+ * The site's name and logo (SITE_NAME, SITE_LOGO_URL) and the unit its areas are shown in (AREA_UNIT; m² when
+ * absent): browser-safe settings every page shows.
+ */
+export type SiteSettings = { name: string; logoUrl: string | null; areaUnit?: AreaUnit };
 
 /** What the root loader gives every page besides a pending toast. */
 export type RootShellData = { site: SiteSettings; viewer: NavViewer | null };
@@ -23,4 +27,9 @@ export function useSite(): SiteSettings {
 /** Whether someone is signed in, as far as the navigation needs to know. */
 export function useViewer(): NavViewer | null {
   return useRootData()?.viewer ?? null;
+}
+
+/** The site's area unit (AREA_UNIT): cards show areas and prices per area in it. */
+export function useAreaUnit(): AreaUnit {
+  return useRootData()?.site?.areaUnit ?? "m2";
 }

@@ -964,6 +964,18 @@ export const GERMAN = {
   "Logo of {agency}": "Logo von {agency}",
   "You are the only owner of an agency: make another member an owner first":
     "Sie sind der einzige Inhaber einer Agentur: Machen Sie zuerst ein anderes Mitglied zum Inhaber",
+  // The search by a listing's details: filters, sorts, a saved search's words and the card's area.
+  " or ": " oder ",
+  "Available by": "Verfügbar bis",
+  "Largest first": "Größte zuerst",
+  "Max area ({unit})": "Höchstfläche ({unit})",
+  "Min area ({unit})": "Mindestfläche ({unit})",
+  "Pets allowed": "Haustiere erlaubt",
+  "Price per area: low to high": "Preis pro Fläche: aufsteigend",
+  "available by {date}": "verfügbar bis {date}",
+  "pets allowed": "Haustiere erlaubt",
+  "step-free access": "stufenloser Zugang",
+  "{area} · {price}/{unit}": "{area} · {price}/{unit}",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { GERMAN } from "#app/modules/i18n/i18n.catalogue.de.ts";
 import { createI18n, ENGLISH } from "#app/modules/i18n/i18n.ts";
 import {
+  areaAndPricePerArea,
   areaLabel,
   availableFromLabel,
   descriptionParagraphs,
@@ -47,5 +48,31 @@ describe("available from", () => {
   it("says Now, or the date in LOCALE's words", () => {
     expect(availableFromLabel("now", ENGLISH)).toBe("Now");
     expect(availableFromLabel("2027-03-01", ENGLISH)).toBe("March 1, 2027");
+  });
+});
+
+describe("a card's area and price per area", () => {
+  const rent = { livingArea: 72, offer: false, regularPrice: 1300, discountedPrice: null };
+  const euro = createI18n({ locale: "en-IE", currency: "EUR", messages: {} });
+
+  it("says the area and the price paid per unit of it: a rent's per month", () => {
+    expect(areaAndPricePerArea(rent, "m2", euro)).toBe("72 m² · €18/m²");
+    // An offer's price is the discounted one.
+    expect(areaAndPricePerArea({ ...rent, offer: true, discountedPrice: 1080 }, "m2", euro)).toBe(
+      "72 m² · €15/m²",
+    );
+    const german = createI18n({ locale: "de-DE", currency: "EUR", messages: GERMAN });
+    expect(areaAndPricePerArea({ ...rent, regularPrice: 450_000 }, "m2", german)).toBe(
+      "72 m² · 6.250\u00a0€/m²",
+    );
+  });
+
+  it("says it in ft² where the site's unit is ft², cents below ten a unit", () => {
+    // 72 m² is 775 ft²: $1,300 a month is $1.68 a ft².
+    expect(areaAndPricePerArea(rent, "ft2", ENGLISH)).toBe("775 ft² · $1.68/ft²");
+  });
+
+  it("says nothing without a living area", () => {
+    expect(areaAndPricePerArea({ ...rent, livingArea: null }, "m2", euro)).toBeNull();
   });
 });

@@ -34,6 +34,31 @@ export function areaLabel(m2: number, unit: AreaUnit, i18n: I18n) {
   return `${i18n.number(Math.round(fromSquareMetres(m2, unit)))} ${areaSign(unit)}`;
 }
 
+/**
+ * A card's "72 m² · €18/m²": the living area in the site's unit and the price a visitor pays per unit of it
+ * (a rent's per month, as its price is); null without a living area. Below 10 a unit, the cents tell homes
+ * apart ("$1.85/ft²").
+ */
+export function areaAndPricePerArea(
+  listing: Pick<Listing, "livingArea" | "offer" | "regularPrice" | "discountedPrice">,
+  unit: AreaUnit,
+  i18n: I18n,
+) {
+  if (listing.livingArea == null || listing.livingArea <= 0) return null;
+  const perUnit = effectivePrice(listing) / fromSquareMetres(listing.livingArea, unit);
+  const price = new Intl.NumberFormat(i18n.locale, {
+    style: "currency",
+    currency: i18n.currency,
+    minimumFractionDigits: perUnit < 10 ? 2 : 0,
+    maximumFractionDigits: perUnit < 10 ? 2 : 0,
+  }).format(perUnit);
+  return i18n.t("{area} · {price}/{unit}", {
+    area: areaLabel(listing.livingArea, unit, i18n),
+    price,
+    unit: areaSign(unit),
+  });
+}
+
 /** The unit schema.org's QuantitativeValue names: MTK (m²) or FTK (ft²). */
 export function areaUnitCode(unit: AreaUnit) {
   return unit === "ft2" ? "FTK" : "MTK";

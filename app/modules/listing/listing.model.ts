@@ -122,6 +122,9 @@ export const DETAIL_FIELDS = [
   "councilTaxBand",
 ] as const satisfies readonly (keyof Listing)[];
 
+/** The details a card shows: the living area, and from it the price per area ("72 m² · €18/m²"). */
+const CARD_DETAILS = ["livingArea"] as const;
+
 /** What only a listing's own page shows of it (its description, the home's details and costs), not a card. */
 export const PAGE_ONLY_FIELDS = [
   "parking",
@@ -132,7 +135,10 @@ export const PAGE_ONLY_FIELDS = [
   "publishedAt",
   "changedAt",
   "floorPlans",
-  ...DETAIL_FIELDS,
+  ...(DETAIL_FIELDS.filter(
+    (field): field is Exclude<(typeof DETAIL_FIELDS)[number], (typeof CARD_DETAILS)[number]> =>
+      !(CARD_DETAILS as readonly string[]).includes(field),
+  ) as readonly Exclude<(typeof DETAIL_FIELDS)[number], (typeof CARD_DETAILS)[number]>[]),
 ] as const satisfies readonly (keyof Listing)[];
 
 /**

@@ -370,12 +370,14 @@ function fromRow(row: ListingRow): ListingRow {
 // read back without one.
 function toListing(row: ListingRow, images: ImageRow[]): Listing {
   // hiddenAt is moderation's (listing.visibility.server.ts), not part of the listing's shape; nor are the
-  // freshness job's dates, nor price (effectivePrice, which the database generates for the search).
+  // freshness job's dates, nor price and price per area (effectivePrice, and the same per m², which the
+  // database generates for the search; a card works it out in the site's unit).
   const {
     lat,
     lng,
     hiddenAt: _hiddenAt,
     price: _price,
+    pricePerArea: _pricePerArea,
     confirmedAt: _confirmedAt,
     reminderSentAt: _reminderSentAt,
     expiredAt,

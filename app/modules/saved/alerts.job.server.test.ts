@@ -135,6 +135,52 @@ describe("search alerts", () => {
     expect(smtp.messages[1]!.text).toContain("Berlin house");
   });
 
+  it("e-mails the homes matching a saved search by the details, its areas in the site's unit, in words", async () => {
+    const t0 = Date.UTC(2031, 1, 1);
+    const owner = await createUser(testDb.db);
+    const { id } = await searcher("kind=flat,house&minArea=700&pets=true&availableBy=2031-04-01", t0);
+    const home = { type: "rent" as const, pets: "allowed" as const, availableFrom: "now" };
+    // 70 m² is 753 ft², 60 m² is 646 ft².
+    await createListing(testDb.db, owner.id, {
+      ...home,
+      timestamp: t0 + 60_000,
+      name: "Flat with a garden",
+      propertyType: "flat",
+      livingArea: 70,
+    });
+    await createListing(testDb.db, owner.id, {
+      ...home,
+      timestamp: t0 + 61_000,
+      name: "Small flat near the park",
+      propertyType: "flat",
+      livingArea: 60,
+    });
+    await createListing(testDb.db, owner.id, {
+      ...home,
+      timestamp: t0 + 62_000,
+      name: "Studio by the river",
+      propertyType: "studio",
+      livingArea: 90,
+    });
+    await createListing(testDb.db, owner.id, {
+      ...home,
+      timestamp: t0 + 63_000,
+      name: "House free in summer",
+      propertyType: "house",
+      livingArea: 120,
+      availableFrom: "2031-07-01",
+    });
+    await createListing(testDb.db, owner.id, { timestamp: t0 + 64_000, name: "Flat, no details" });
+
+    await runSearchAlerts({ ...deps(), config: { ...config, areaUnit: "ft2" } }, t0 + 120_000);
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.subject).toContain("1 new home");
+    expect(mail.text).toContain("Flat with a garden");
+    expect(mail.text).toContain("Flat or House · from 700 ft² · available by Apr 1, 2031 · pets allowed");
+    expect(await findSavedSearchById(testDb.db, id)).toBeDefined();
+  });
+
   it("writes the alert in LOCALE's language, prices in CURRENCY", async () => {
     const t0 = Date.UTC(2031, 5, 1);
     const owner = await createUser(testDb.db);
@@ -502,5 +548,33 @@ describe("feeds", () => {
       ),
     );
     expect(offers.items).toHaveLength(1);
+  });
+
+  it("holds the matches of the details' filters, and says them in its title", async () => {
+    const owner = await createUser(testDb.db);
+    const base = Date.UTC(2036, 1, 1);
+    const home = { type: "rent" as const, stepFree: true, propertyType: "flat" as const };
+    await createListing(testDb.db, owner.id, {
+      ...home,
+      timestamp: base + 1,
+      name: "Feed flat",
+      livingArea: 80,
+    });
+    await createListing(testDb.db, owner.id, {
+      ...home,
+      timestamp: base + 2,
+      name: "Feed bedsit",
+      livingArea: 30,
+    });
+    await createListing(testDb.db, owner.id, { timestamp: base + 3, name: "Feed old flat" });
+    const xml = await searchFeed(
+      testDb.db,
+      { ...config, siteName: "Homestead" },
+      new URLSearchParams("q=feed&kind=flat&minArea=50&stepFree=1"),
+    );
+    expect(parseFeed(xml).items.map((item) => item.title)).toEqual([expect.stringContaining("Feed flat")]);
+    expect(xml).toContain(
+      "<title>Rent or sale · “feed” · Flat · from 50 m² · step-free access: Homestead</title>",
+    );
   });
 });

@@ -18,7 +18,7 @@ import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
 
 /** One alert run: the sweep, the saved homes' news, then the sending (the job "search-alerts"). */
 export async function runSearchAlerts(deps: AlertDeps, now: number) {
-  const sweep = await sweepSavedSearches(deps.db, now);
+  const sweep = await sweepSavedSearches(deps.db, now, deps.config.areaUnit);
   const savedHomes = await queueSavedHomeNews(deps.db, now);
   const sent = await sendAlertDeliveries(deps, now);
   if (sweep.deliveries > 0 || savedHomes > 0 || sent > 0)

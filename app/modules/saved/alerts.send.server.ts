@@ -31,7 +31,8 @@ export type AlertDeps = {
   db: Db;
   /** The outbox: each alert is queued there with its delivery's mark, and the drain woken. */
   mailer: Pick<MailOutbox, "kick">;
-  config: Pick<Config, "publicUrl" | "images" | "auth" | "i18n" | "site">;
+  /** AREA_UNIT (`areaUnit`): saved searches' areas are in it (m² when absent). */
+  config: Pick<Config, "publicUrl" | "images" | "auth" | "i18n" | "site"> & Partial<Pick<Config, "areaUnit">>;
 };
 
 /** Sends the queued alert e-mails that are due; returns how many were sent. */
@@ -80,7 +81,7 @@ async function sendOne({ db, mailer, config }: AlertDeps, delivery: ClaimedDeliv
     return false;
   }
   const unsubscribe = unsubscribeUrl(config.publicUrl, config.auth.secret, search.id);
-  const filter = parseSearchFilter(new URLSearchParams(search.query));
+  const filter = parseSearchFilter(new URLSearchParams(search.query), config.areaUnit);
   const message = searchAlertMail(ctx, {
     fresh,
     drops,

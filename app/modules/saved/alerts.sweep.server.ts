@@ -1,5 +1,6 @@
 import { type Db, isPostgres } from "#app/db/db.server.ts";
 import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { findListedSavedBetween } from "#app/modules/listing/listing.repo.server.ts";
 import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
 import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
@@ -35,7 +36,11 @@ type SweepResult = { searches: number; listings: number; deliveries: number };
  * news (new homes, price drops of homes it announced). Instant searches are due at every sweep; daily and
  * weekly ones when their time comes.
  */
-export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResult> {
+export async function sweepSavedSearches(
+  db: Db,
+  now: number,
+  areaUnit: AreaUnit = "m2",
+): Promise<SweepResult> {
   const upTo = now - SETTLE_MS;
   // The sweep shares the process with page requests: it gives them a turn every few milliseconds of matching
   // and after each write transaction.
@@ -59,7 +64,7 @@ export async function sweepSavedSearches(db: Db, now: number): Promise<SweepResu
       quiet.push(search.id); // nothing saved since its last alert
       continue;
     }
-    const filter = parseSearchFilter(new URLSearchParams(search.query));
+    const filter = parseSearchFilter(new URLSearchParams(search.query), areaUnit);
     const words = queryWords(filter.q);
     const matches: typeof candidates = [];
     for (const listing of candidates) {

@@ -19,10 +19,11 @@ export const FEED_SIZE = 20;
 /** The Atom feed of a search (a /search query string): its newest public matches, by search's own query. */
 export async function searchFeed(
   db: Db,
-  config: Pick<Config, "publicUrl" | "images" | "i18n"> & { siteName: string },
+  config: Pick<Config, "publicUrl" | "images" | "i18n"> &
+    Partial<Pick<Config, "areaUnit">> & { siteName: string },
   params: URLSearchParams,
 ) {
-  const filter = parseSearchFilter(params);
+  const filter = parseSearchFilter(params, config.areaUnit);
   const i18n = serverI18n(config);
   const { listings } = await searchListings(db, filter, "newest", null, FEED_SIZE);
   const query_ = filterQuery(filter);

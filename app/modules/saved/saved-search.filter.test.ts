@@ -95,6 +95,13 @@ describe("saved search filters", () => {
         expect(say({ [filter.param]: String(low) }), column).not.toBe(
           say({ [filter.param]: String(low + 1) }),
         );
+      } else if (filter.op === "anyOf") {
+        const said = field.values!.map((value) => say({ [filter.param]: value }));
+        expect(new Set([none, ...said]).size, column).toBe(field.values!.length + 1);
+        expect(say({ [filter.param]: field.values!.slice(0, 2).join(",") }), column).not.toBe(said[0]);
+      } else if (filter.op === "availableBy") {
+        expect(say({ [filter.param]: "2027-03-01" }), column).toContain("2027");
+        expect(say({ [filter.param]: "2027-03-01" }), column).not.toBe(say({ [filter.param]: "2027-04-01" }));
       } else {
         expect(field.unit, `${column}'s unit`).toBeDefined();
         const high = low + 1000;
@@ -107,6 +114,52 @@ describe("saved search filters", () => {
         expect(say({ [filter.max]: String(high) }), column).toContain(inUnit(high));
         expect(say({ [filter.min]: String(low) }), column).not.toBe(say({ [filter.max]: String(low) }));
       }
+    }
+  });
+
+  it("says the details' filters: kinds, an area in the site's unit, pets, a date, step-free access", () => {
+    const say = (query: string, unit: "m2" | "ft2" = "m2") =>
+      describeFilter(parseSearchFilter(new URLSearchParams(query), unit), ENGLISH);
+    expect(say("kind=house,flat&minArea=60&maxArea=100&pets=true&availableBy=2027-03-01&stepFree=1")).toBe(
+      "Rent or sale · Flat or House · 60 to 100 m² · step-free access · available by Mar 1, 2027 · pets allowed",
+    );
+    expect(say("minArea=800", "ft2")).toBe("Rent or sale · from 800 ft²");
+  });
+
+  it("matches the details' filters as search does: a detail the listing never gave matches none", () => {
+    const home: MatchableListing = {
+      ...listing,
+      propertyType: "flat",
+      livingArea: 72,
+      pets: "byArrangement",
+      availableFrom: "2027-03-01",
+      stepFree: true,
+    };
+    const match = (query: string, unit: "m2" | "ft2" = "m2", of = home) => {
+      const filter = parseSearchFilter(new URLSearchParams(query), unit);
+      return matchesFilter(filter, [], of);
+    };
+    expect(match("kind=flat,house&minArea=72&maxArea=72&pets=1&availableBy=2027-03-01&stepFree=1")).toBe(
+      true,
+    );
+    expect(match("kind=house")).toBe(false);
+    expect(match("minArea=73")).toBe(false);
+    expect(match("availableBy=2027-02-28")).toBe(false);
+    expect(match("availableBy=2026-01-01", "m2", { ...home, availableFrom: "now" })).toBe(true);
+    expect(match("pets=1", "m2", { ...home, pets: "notAllowed" })).toBe(false);
+    expect(match("pets=1", "m2", { ...home, pets: "allowed" })).toBe(true);
+    // 72 m² is 775 ft² to the foot.
+    expect(match("minArea=775", "ft2")).toBe(true);
+    expect(match("minArea=776", "ft2")).toBe(false);
+    for (const query of [
+      "kind=flat",
+      "minArea=1",
+      "maxArea=1000",
+      "pets=1",
+      "availableBy=2030-01-01",
+      "stepFree=1",
+    ]) {
+      expect(match(query, "m2", listing), query).toBe(false);
     }
   });
 

@@ -1,4 +1,5 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
+import { type AreaUnit, areaSign } from "#app/modules/listing/listing.details.ts";
 import {
   LISTING_FILTERS,
   type ListingColumn,
@@ -17,9 +18,12 @@ import { foldedWords, hasQueryWords } from "#app/modules/search/search.words.ts"
 // minutes against thousands of searches at once) that applies the search's own conditions
 // (search.conditions.ts); the search property test (search.repo.server.test.ts) holds the two to the same answers.
 
-/** Reads the filters of a query string, as /search reads them (sort, view and cursor are dropped). */
-export function parseSearchFilter(params: URLSearchParams): SearchFilters {
-  const { sort: _sort, view: _view, ...filters } = parseSearchParams(params);
+/**
+ * Reads the filters of a query string, as /search reads them (sort, view and cursor are dropped), its areas in
+ * the site's `areaUnit` (AREA_UNIT).
+ */
+export function parseSearchFilter(params: URLSearchParams, areaUnit: AreaUnit = "m2"): SearchFilters {
+  const { sort: _sort, view: _view, ...filters } = parseSearchParams(params, areaUnit);
   return filters;
 }
 
@@ -55,7 +59,9 @@ export function describeValueFilter({ filter, field }: ValueFilter, filters: Sea
   if (filter.op === "range") {
     const min = filterValue(filters, filter.min) as number | null;
     const max = filterValue(filters, filter.max) as number | null;
-    const inUnit = (value: number) => formatInUnit(value, field.unit, i18n);
+    // An area in the site's unit, as the search was asked ("800 to 1,000 ft²").
+    const unit = filter.inAreaUnit ? areaSign(filters.areaUnit ?? "m2") : field.unit;
+    const inUnit = (value: number) => formatInUnit(value, unit, i18n);
     // A unit after a number is said once, after the last one ("72 to 100 m²"); money is said with each.
     if (min !== null && max !== null) {
       const low = field.unit === "money" ? inUnit(min) : i18n.number(min);
@@ -66,6 +72,15 @@ export function describeValueFilter({ filter, field }: ValueFilter, filters: Sea
     return null;
   }
   const value = filterValue(filters, filter.param);
+  if (filter.op === "anyOf") {
+    if (!Array.isArray(value) || value.length === 0) return null;
+    return value.map((choice) => t(filter.says[choice]!)).join(t(" or "));
+  }
+  if (filter.op === "availableBy") {
+    if (typeof value !== "string") return null;
+    const date = i18n.date(Date.parse(`${value}T00:00:00Z`), { dateStyle: "medium", timeZone: "UTC" });
+    return t(filter.says, { date });
+  }
   if (filter.op === "equals") {
     const says = value === null ? filter.unset : filter.says[value as string];
     return says ? t(says) : null;
@@ -95,12 +110,15 @@ export function columnValue(listing: MatchableListing, column: ListingColumn): u
   return listing[column as keyof MatchableListing];
 }
 
+// As SQL compares: a null column (a detail the listing never gave) matches no condition.
 const COMPARE = {
   "=": (value: unknown, wanted: unknown) => value === wanted,
   "<>": (value: unknown, wanted: unknown) => value !== wanted,
   ">=": (value: unknown, wanted: unknown) => (value as number) >= (wanted as number),
   "<=": (value: unknown, wanted: unknown) => (value as number) <= (wanted as number),
-  in: (value: unknown, wanted: unknown) => (wanted as unknown[]).includes(value),
+  in: (value: unknown, wanted: unknown) => (wanted as readonly unknown[]).includes(value),
+  "now or <=": (value: unknown, wanted: unknown) =>
+    value === "now" || (value as string) <= (wanted as string),
 };
 
 /**
@@ -109,7 +127,8 @@ const COMPARE = {
  */
 export function matchesFilter(filter: SearchFilters, words: string[], listing: MatchableListing): boolean {
   for (const [column, op, wanted] of valueConditions(filter)) {
-    if (!COMPARE[op](columnValue(listing, column), wanted)) return false;
+    const value = columnValue(listing, column);
+    if (value === null || value === undefined || !COMPARE[op](value, wanted)) return false;
   }
   if (filter.bbox) {
     const { west, south, east, north } = filter.bbox;

@@ -6,7 +6,7 @@ import type { ListingColumn } from "#app/modules/listing/listing.fields.ts";
 import { selectListings } from "#app/modules/listing/listing.repo.server.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
 import type { Access } from "./search.access.server.ts";
-import { valueConditions } from "./search.conditions.ts";
+import { type Condition, valueConditions } from "./search.conditions.ts";
 import { ftsMatch, tsQuery } from "./search.query.server.ts";
 import type { Bbox, SearchFilters } from "./search.rules.ts";
 import { queryWords } from "./search.words.ts";
@@ -25,13 +25,15 @@ export function whereMatches<O>(
   query: ListingQuery<O>,
   filters: SearchFilters,
   access: Access = "index",
+  /** Columns whose ranges a walk of the sort's index checks, never starts from (rangesToWalk: SQLite only). */
+  walkRanges: readonly ListingColumn[] = [],
 ): ListingQuery<O> {
   const postgres = isPostgres(db);
   // SQLite checks a walked entry's conditions in this order: the filters' columns of the index first, then
   // whereListed's (its owner's suspension last, a lookup in the user table), then the words (the row itself).
   // 2.5 ms of a count at a million listings went to looking up the owner of entries the filters rule out.
   let q = query;
-  for (const [column, op, value] of valueConditions(filters)) q = q.where(`listing.${column}`, op, value);
+  for (const condition of valueConditions(filters)) q = whereCondition(q, condition, walkRanges);
   if (filters.bbox) q = whereInside(q, filters.bbox, postgres, access);
   q = q.where(whereListed);
   const words = queryWords(filters.q);
@@ -61,6 +63,25 @@ export function whereMatches<O>(
       EXISTS (SELECT 1 FROM "listing_fts" WHERE "listing_fts" MATCH ${ftsMatch(words)}
         AND rowid = (SELECT "key" FROM "listing_key" WHERE "listing_key"."listingId" = "listing"."id")))`,
   );
+}
+
+/** One column condition (search.conditions.ts) in SQL. */
+function whereCondition<O>(
+  query: ListingQuery<O>,
+  [column, op, value]: Condition,
+  walkRanges: readonly ListingColumn[],
+): ListingQuery<O> {
+  const ref = `listing.${column}` as const;
+  if ((op === ">=" || op === "<=") && walkRanges.includes(column)) {
+    // SQLite's unary plus: the same value, which no index can seek by, so the sort's index is walked.
+    return query.where(sql<number>`+${sql.ref(ref)}`, op, value as number);
+  }
+  if (op === "in") return query.where(ref, "in", value as string[]);
+  if (op === "now or <=") {
+    // Text comparison: "now" sorts after every date, so it is asked for apart.
+    return query.where((eb) => eb.or([eb(ref, "=", "now"), eb(ref, "<=", value)]));
+  }
+  return query.where(ref, op, value);
 }
 
 // The R*Tree stores 32-bit floats rounded outwards, so it is asked for a slightly larger box and each row it
@@ -124,7 +145,7 @@ export function onlyArea(filters: SearchFilters) {
 }
 
 /** The columns that lead a B-tree index of the listing table (a sort index's), which a count may start from. */
-const LEADING_COLUMNS: ListingColumn[] = ["type", "offer", "price"];
+const LEADING_COLUMNS: ListingColumn[] = ["type", "offer", "price", "livingArea"];
 
 /** Whether a filter on a column some B-tree index leads with narrows `filters` (a count may start there). */
 export function narrowedByIndex(filters: SearchFilters) {

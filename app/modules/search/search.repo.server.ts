@@ -2,11 +2,24 @@ import { sql } from "kysely";
 import { type Db, isPostgres } from "#app/db/db.server.ts";
 import { decodeKeyset, encodeKeyset, keysetPage } from "#app/db/keyset.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { LISTING_SORTS } from "#app/modules/listing/listing.fields.ts";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
+import { LISTING_COLUMNS, LISTING_SORTS, type ListingField } from "#app/modules/listing/listing.fields.ts";
 import { FAILED_PAGE, type ListingsPage, toListingSummary } from "#app/modules/listing/listing.model.ts";
 import { PAGE_SIZE, selectListings, withImages } from "#app/modules/listing/listing.repo.server.ts";
-import { type Access, chooseAccess, countInArea, countWordMatches } from "./search.access.server.ts";
-import { narrowedByIndex, onlyArea, rtreeInside, whereMatches } from "./search.filter-sql.server.ts";
+import {
+  type Access,
+  chooseAccess,
+  countInArea,
+  countWordMatches,
+  rangesToWalk,
+} from "./search.access.server.ts";
+import {
+  type ListingQuery,
+  narrowedByIndex,
+  onlyArea,
+  rtreeInside,
+  whereMatches,
+} from "./search.filter-sql.server.ts";
 import { listedInAreaBounds } from "./search.map-cells.server.ts";
 import { ftsMatch } from "./search.query.server.ts";
 import { COUNTED_UP_TO, type SearchFilters, type SearchParams, type SearchSort } from "./search.rules.ts";
@@ -23,6 +36,17 @@ function sortOf(sort: SearchSort) {
 }
 
 /**
+ * Only the listings `sort` can place: a sort by a column some listings leave empty (the living area, the price
+ * per area) lists those that give it, and the count says how many (decision 059).
+ */
+function whereSortable<O>(query: ListingQuery<O>, sort: SearchSort): ListingQuery<O> {
+  const { column } = sortOf(sort);
+  return (LISTING_COLUMNS[column] as ListingField).nullable
+    ? query.where(`listing.${column}`, "is not", null)
+    : query;
+}
+
+/**
  * One page of the listings matching `filters` in `sort`'s order, after `cursor` (an opaque string from a
  * previous page; a tampered one or one of another sort starts over), by the one keyset pager.
  */
@@ -35,8 +59,11 @@ export async function searchListings(
   access?: Access,
 ) {
   const { column, direction, tag } = sortOf(sort);
-  const how = access ?? (await chooseAccess(db, filters));
-  const query = whereMatches(db, selectListings(db), filters, how);
+  const [how, walkRanges] = await Promise.all([
+    access ?? chooseAccess(db, filters),
+    rangesToWalk(db, filters, column),
+  ]);
+  const query = whereSortable(whereMatches(db, selectListings(db), filters, how, walkRanges), sort);
   const { rows, next } = await keysetPage(query, {
     key: `listing.${column}`,
     id: "listing.id",
@@ -66,13 +93,16 @@ export async function countListings(
     if (bounds && bounds.atLeast > COUNTED_UP_TO) return COUNTED_UP_TO + 1;
   }
   if (!isPostgres(db) && (words.length > 0 || filters.bbox) && !narrowedByIndex(filters)) {
-    return countFromSqliteIndex(db, filters, words, access);
+    return countFromSqliteIndex(db, filters, words, access, sort);
   }
   // When the area is all PostgreSQL has an index for, it counts from the GiST index whatever the page does: the
-  // box's estimate is fixed, so in any order its planner would read and sort the table.
-  const areaOnly = isPostgres(db) && words.length === 0 && !narrowedByIndex(filters);
+  // box's estimate is fixed, so in any order its planner would read and sort the table. Without an area it
+  // counts in the page's order (below): unordered, it would read the table for filters no index leads with.
+  const areaOnly = isPostgres(db) && filters.bbox !== null && words.length === 0 && !narrowedByIndex(filters);
   const how = areaOnly ? "index" : (access ?? (await chooseAccess(db, filters)));
-  let matches = whereMatches(db, db.selectFrom("listing"), filters, how).select("listing.id");
+  let matches = whereSortable(whereMatches(db, db.selectFrom("listing"), filters, how), sort).select(
+    "listing.id",
+  );
   // Any other count, PostgreSQL would make by reading the table until the 1,001st match when not told an order.
   // In the page's order it walks the page's index, which holds every filtered column, or starts from the GIN
   // index when its statistics say the words are rare (decision 045).
@@ -101,6 +131,7 @@ async function countFromSqliteIndex(
   filters: SearchFilters,
   words: string[],
   access: Access | undefined,
+  sort: SearchSort,
 ) {
   // With both, it starts from the one that matches fewer on its own ("flat" in a street's box: the box).
   let fromWords = words.length > 0;
@@ -119,11 +150,14 @@ async function countFromSqliteIndex(
     : sql`SELECT "key" FROM "listing_area" WHERE ${rtreeInside(filters.bbox!)}`;
   // Everything else: the words as the walk checks them, the area as exact ranges (the R*Tree's box is a
   // little larger).
-  const rest = whereMatches(
-    db,
-    db.selectFrom("listing").select(sql`1`.as("one")),
-    fromWords ? { ...filters, q: "" } : filters,
-    checkWords,
+  const rest = whereSortable(
+    whereMatches(
+      db,
+      db.selectFrom("listing").select(sql`1`.as("one")),
+      fromWords ? { ...filters, q: "" } : filters,
+      checkWords,
+    ),
+    sort,
   ).where(
     "listing.id",
     "=",
@@ -171,8 +205,13 @@ export async function loadSearchPage(
  * after the URL's cursor, whether anything narrows the list (then it is not indexed), and a key that changes
  * with the search. Worked out here so the list pages ship none of the search's code to the browser.
  */
-export async function loadListPage(db: Db, searchParams: URLSearchParams, fixed: Partial<SearchParams>) {
-  const { search, filtered, listKey } = listPageSearch(searchParams, fixed);
+export async function loadListPage(
+  db: Db,
+  searchParams: URLSearchParams,
+  fixed: Partial<SearchParams>,
+  areaUnit: AreaUnit = "m2",
+) {
+  const { search, filtered, listKey } = listPageSearch(searchParams, fixed, areaUnit);
   const page = await loadSearchPage(db, search, searchParams.get("cursor"));
   // Null only in the browser's fallback when the server could not be reached.
   return { search: search as SearchParams | null, filtered, listKey, ...page };

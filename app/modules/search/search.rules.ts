@@ -1,4 +1,5 @@
 import type { I18n } from "#app/modules/i18n/i18n.ts";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import {
   filterParams,
   type LISTING_COLUMNS,
@@ -29,16 +30,26 @@ type ParamNames<Field> = Field extends {
 }
   ? Min | Max
   : Field extends {
-        filter: { op: "equals" | "flag" | "atLeast" | "scale"; param: infer Param extends string };
+        filter: {
+          op: "equals" | "flag" | "atLeast" | "scale" | "anyOf" | "availableBy";
+          param: infer Param extends string;
+        };
       }
     ? Param
     : never;
-/** What such a parameter holds once read: a flag is on or off; a choice one of its values, a bound a number. */
+/**
+ * What such a parameter holds once read: a flag is on or off; a choice one of its values, a list of choices
+ * some of them, a date its YYYY-MM-DD, a bound a number.
+ */
 type ParamValue<Field> = Field extends { filter: { op: "flag" } }
   ? boolean
-  : Field extends { values: readonly (infer Value)[] }
-    ? Value | null
-    : number | null;
+  : Field extends { filter: { op: "anyOf" }; values: readonly (infer Value)[] }
+    ? Value[] | null
+    : Field extends { filter: { op: "availableBy" } }
+      ? string | null
+      : Field extends { values: readonly (infer Value)[] }
+        ? Value | null
+        : number | null;
 
 /**
  * The value filters as listing.fields.ts declares them, by URL parameter: `type: ListingType | null`,
@@ -48,12 +59,17 @@ export type FilterValues = {
   -readonly [Column in ListingColumn as ParamNames<Declared[Column]>]: ParamValue<Declared[Column]>;
 };
 
-/** A search as it was read from the URL: every value is the one used (swapped, clamped or dropped). */
+/**
+ * A search as it was read from the URL: every value is the one used (swapped, clamped or dropped). `areaUnit`
+ * is the site's AREA_UNIT, which the area parameters are in (not a URL parameter: the site's setting; m² when
+ * absent).
+ */
 export type SearchParams = {
   q: string;
   sort: SearchSort;
   bbox: Bbox | null;
   view: "list" | "map";
+  areaUnit?: AreaUnit;
 } & FilterValues;
 
 /** What a search filters on: the page's search, whatever the sort and the view (a saved search is one). */
@@ -82,6 +98,7 @@ export const EMPTY_SEARCH: SearchParams = {
   sort: SEARCH_SORTS[0]!,
   bbox: null,
   view: "list",
+  areaUnit: "m2",
 };
 
 /** A bbox as the URL carries it: west,south,east,north with at most 5 decimals (about a metre). */
@@ -91,7 +108,7 @@ export function formatBbox({ west, south, east, north }: Bbox) {
 
 /** The value of a filter's URL parameter (listing.fields.ts names them). */
 export function filterValue(filters: SearchFilters, param: string) {
-  return filters[param as keyof SearchFilters] as string | number | boolean | null;
+  return filters[param as keyof SearchFilters] as string | number | boolean | string[] | null;
 }
 
 /** The value filters' URL parameters, in the order the fields are declared. */
@@ -109,7 +126,16 @@ export function searchQueryString(params: SearchParams, fixed: Partial<SearchPar
   put("q", params.q.trim());
   for (const name of FILTER_PARAMS) {
     const value = filterValue(params, name);
-    put(name, value === null || value === false ? null : value === true ? "1" : String(value));
+    put(
+      name,
+      value === null || value === false
+        ? null
+        : value === true
+          ? "1"
+          : Array.isArray(value)
+            ? value.join(",")
+            : String(value),
+    );
   }
   put("sort", params.sort === SEARCH_SORTS[0] ? null : params.sort);
   put("bbox", params.bbox ? formatBbox(params.bbox) : null);
@@ -119,7 +145,7 @@ export function searchQueryString(params: SearchParams, fixed: Partial<SearchPar
 
 /** Whether any filter narrows the list beyond what the page's path already says. */
 export function hasFilters(params: SearchParams, fixed: Partial<SearchParams> = {}) {
-  return searchQueryString({ ...params, sort: "newest", view: "list" }, fixed) !== "";
+  return searchQueryString({ ...params, sort: SEARCH_SORTS[0]!, view: "list" }, fixed) !== "";
 }
 
 /** "1 home", "1,234 homes". */

@@ -1,5 +1,6 @@
 import "#app/zod-config.ts";
 import { z } from "zod";
+import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { type ListingField, VALUE_FILTERS, type ValueFilter } from "#app/modules/listing/listing.fields.ts";
 import {
   type Bbox,
@@ -35,6 +36,28 @@ function atLeast(min: number, max: number) {
     .nullable()
     .catch(null);
 }
+
+/** Some of `values`, as a comma list ("flat,house"): unknown ones dropped, each once, in the declared order. */
+function anyOf(values: readonly string[]) {
+  return text
+    .transform((value) => {
+      const asked = new Set(value.split(",").map((part) => part.trim().toLowerCase()));
+      const known = values.filter((choice) => asked.has(choice.toLowerCase()));
+      return known.length > 0 ? known : null;
+    })
+    .nullable()
+    .catch(null);
+}
+
+/** A calendar date, YYYY-MM-DD, that exists (not 2027-02-30); anything else is no filter. */
+const isoDate = text
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((value) => {
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  })
+  .nullable()
+  .catch(null);
 
 const flag = z
   .string()
@@ -72,6 +95,8 @@ function filterSchema({ filter, field }: ValueFilter): Record<string, z.ZodType>
         .catch(null),
     };
   }
+  if (filter.op === "anyOf") return { [filter.param]: anyOf(field.values ?? []) };
+  if (filter.op === "availableBy") return { [filter.param]: isoDate };
   const values = (field.values ?? []) as [string, ...string[]];
   return { [filter.param]: z.enum(values).nullable().catch(null) };
 }
@@ -90,17 +115,26 @@ export const SearchParamsSchema = z.object({
 const FLAG_PARAMS = new Set(
   VALUE_FILTERS.flatMap(({ filter }) => (filter.op === "flag" ? [filter.param] : [])),
 );
+const LIST_PARAMS = new Set(
+  VALUE_FILTERS.flatMap(({ filter }) => (filter.op === "anyOf" ? [filter.param] : [])),
+);
 
-/** The search a URL asks for, read sensibly whatever it holds (never throws). */
-export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
+/**
+ * The search a URL asks for, read sensibly whatever it holds (never throws). `areaUnit` is the site's
+ * AREA_UNIT: the area parameters are in it.
+ */
+export function parseSearchParams(searchParams: URLSearchParams, areaUnit: AreaUnit = "m2"): SearchParams {
   // A missing value is the same as an empty one (the form sends every field, empty when unset): an empty flag
-  // is off, an empty q no words, any other empty parameter no filter.
+  // is off, an empty q no words, any other empty parameter no filter. A list may come as one comma list or
+  // repeated (the filter bar's check boxes: kind=flat&kind=house).
   const raw: Record<string, string | null> = {};
   for (const name of Object.keys(SearchParamsSchema.shape)) {
-    const value = searchParams.get(name) ?? null;
+    const value = LIST_PARAMS.has(name)
+      ? searchParams.getAll(name).join(",")
+      : (searchParams.get(name) ?? null);
     raw[name] = name === "q" || FLAG_PARAMS.has(name) ? (value ?? "") : emptyToNull(value);
   }
-  const parsed = SearchParamsSchema.parse(raw) as SearchParams;
+  const parsed = { ...(SearchParamsSchema.parse(raw) as SearchParams), areaUnit };
   // A range given upside down is swapped.
   for (const { filter } of VALUE_FILTERS) {
     if (filter.op !== "range") continue;
@@ -115,8 +149,17 @@ export function parseSearchParams(searchParams: URLSearchParams): SearchParams {
  * A list page's search (a category, the offers): the URL's filters with what the page's path fixes, whether
  * anything narrows the list (then it is not indexed), and a key that changes with the search.
  */
-export function listPageSearch(searchParams: URLSearchParams, fixed: Partial<SearchParams>) {
-  const search: SearchParams = { ...parseSearchParams(searchParams), ...fixed, view: "list", bbox: null };
+export function listPageSearch(
+  searchParams: URLSearchParams,
+  fixed: Partial<SearchParams>,
+  areaUnit: AreaUnit = "m2",
+) {
+  const search: SearchParams = {
+    ...parseSearchParams(searchParams, areaUnit),
+    ...fixed,
+    view: "list",
+    bbox: null,
+  };
   return { search, filtered: hasFilters(search, fixed), listKey: searchQueryString(search, fixed) };
 }
 
