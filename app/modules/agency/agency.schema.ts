@@ -53,7 +53,7 @@ export const AgencyFormSchema = z.object({
   contactEmail: email,
   /** A new logo: the id of the user's upload (the photo pipeline); absent keeps the current one. */
   logoImageId: z
-    .string()
+    .string({ error: M.logoGone })
     .trim()
     .max(100)
     .optional()
@@ -91,6 +91,7 @@ export function agencyFormInput(form: FormData) {
     legalName: text("legalName"),
     registrationNumber: text("registrationNumber"),
     contactEmail: text("contactEmail"),
-    logoImageId: text("logoImageId"),
+    // Raw: a file posted in place of the id is refused (the logo's own upload is the photo pipeline's).
+    logoImageId: form.get("logoImageId") ?? undefined,
   };
 }

@@ -245,8 +245,12 @@ describe("search alerts", () => {
     const refusing = new SMTPServer({
       disabledCommands: ["STARTTLS", "AUTH"],
       logger: false,
-      onRcptTo(_address, _session, callback) {
-        callback(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+      // A passing refusal of the message (a bounce at RCPT TO gives the message up at once, and pauses).
+      onData(stream, _session, callback) {
+        stream.resume();
+        stream.on("end", () =>
+          callback(Object.assign(new Error("mailbox unavailable, try later"), { responseCode: 451 })),
+        );
       },
     });
     await new Promise<void>((resolve) => refusing.listen(0, "127.0.0.1", resolve));
