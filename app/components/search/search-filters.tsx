@@ -93,13 +93,13 @@ export function SearchFilters({
                 </select>
               </div>
             )}
-            <PriceInput
+            <NumberInput
               id="filter-min-price"
               name="minPrice"
               label={t("Min price ({currency})", { currency: i18n.currencySymbol })}
               value={params.minPrice}
             />
-            <PriceInput
+            <NumberInput
               id="filter-max-price"
               name="maxPrice"
               label={t("Max price ({currency})", { currency: i18n.currencySymbol })}
@@ -120,13 +120,15 @@ export function SearchFilters({
               value={params.baths}
             />
             <EnergySelect scale={energyScale} value={params.minEnergy} i18n={i18n} />
-            <AreaInput
+            <NumberInput
+              min={1}
               id="filter-min-area"
               name="minArea"
               label={t("Min area ({unit})", { unit: areaSign(unit) })}
               value={params.minArea}
             />
-            <AreaInput
+            <NumberInput
+              min={1}
               id="filter-max-area"
               name="maxArea"
               label={t("Max area ({unit})", { unit: areaSign(unit) })}
@@ -226,16 +228,19 @@ function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
   ].filter(Boolean).length;
 }
 
-function PriceInput({
+/** A whole number from `min`: a price (from 0) or an area in the site's unit (from 1). */
+function NumberInput({
   id,
   name,
   label,
   value,
+  min = 0,
 }: {
   id: string;
   name: string;
   label: string;
   value: number | null;
+  min?: number;
 }) {
   return (
     <div>
@@ -247,7 +252,7 @@ function PriceInput({
         name={name}
         type="number"
         inputMode="numeric"
-        min={0}
+        min={min}
         step={1}
         defaultValue={value ?? ""}
         className="text-input"
@@ -314,37 +319,6 @@ function EnergySelect({
           </option>
         ))}
       </select>
-    </div>
-  );
-}
-
-/** A whole number of the site's area unit. */
-function AreaInput({
-  id,
-  name,
-  label,
-  value,
-}: {
-  id: string;
-  name: string;
-  label: string;
-  value: number | null;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        step={1}
-        defaultValue={value ?? ""}
-        className="text-input"
-      />
     </div>
   );
 }
