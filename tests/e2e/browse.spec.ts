@@ -452,7 +452,9 @@ test("a listing's page shows every fact, photos, share and the map", async ({ pa
   expect(Date.now() - shownAt).toBeGreaterThan(1500);
 
   // The map: tiles from the loopback tile server, a marker whose popup shows the location.
+  // The map sits after the details and loads as it nears the screen: the visitor scrolls down to it.
   const marker = page.getByRole("button", { name: "Map marker: Prinsengracht 263, Amsterdam, Netherlands" });
+  await page.getByRole("heading", { name: "Location" }).scrollIntoViewIfNeeded();
   await marker.scrollIntoViewIfNeeded();
   await expect(marker).toBeVisible();
   expect(await marker.evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
