@@ -341,7 +341,12 @@ export function invalidAgencyForm(fixed: [string, string][] = []): fc.Arbitrary<
       },
       legalName: { valid: fc.constant("Harbour Homes SARL"), invalid: invalidText(1, 120), required: true },
       contactEmail: { valid: email, invalid: invalidEmail, required: true },
-      logoImageId: { valid: fc.constant(""), invalid: forgedId, required: false },
+      // A blank id is no new logo (the current one stays): only a non-blank forged one is refused.
+      logoImageId: {
+        valid: fc.constant(""),
+        invalid: forgedId.filter((id) => id.value.trim() !== ""),
+        required: false,
+      },
     },
     [["phone", "+33 1 23 45 67 89"], ...fixed],
   );
