@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { refusalResponse, TooManyRequestsError } from "#app/http/errors.ts";
 import { CLIENT_IP_HEADER, TOO_MANY_FAILED_SIGN_INS } from "./auth.constants.ts";
+import { checkAuthRequest } from "./auth.request-guard.server.ts";
 import { SUSPENDED_CODE, SUSPENDED_MESSAGE } from "./auth.roles.ts";
 import type { Auth } from "./auth.server.ts";
 import { redirectTarget } from "./auth.session.server.ts";
@@ -25,9 +26,12 @@ export async function callAuthEndpoint(
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  const response = await auth.handler(
+  // The same guard as /api/auth's (a NUL anywhere, an oversized body, a closed path): PostgreSQL refuses a NUL
+  // in a query's text, so one reaching the sign-in limits' lookup was a 500 there.
+  const checked = await checkAuthRequest(
     new Request(`${publicUrl}${basePath}${path}`, { method: "POST", headers, body: JSON.stringify(body) }),
   );
+  const response = checked instanceof Response ? checked : await auth.handler(checked);
   if (response.status === 429) {
     // The account's own lock (many failed sign-ins) says so; the client address's limit says "attempts".
     const refusal = (await response.json().catch(() => null)) as { code?: unknown; message?: unknown } | null;
