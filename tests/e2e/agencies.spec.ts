@@ -136,6 +136,9 @@ test("an agency: create, invite an agent, the agent publishes as it, the owner e
   await owner.goto("/agency");
   await expect(owner.getByRole("link", { name: "Harbour view flat, renovated", exact: true })).toBeVisible();
   await shoot(owner, "workspace");
+  // The only owner is offered neither Remove nor another role (the agency keeps an owner).
+  await expect(owner.getByRole("button", { name: "Remove Olga Owner" })).toHaveCount(0);
+  await expect(owner.getByLabel("Role of Olga Owner")).toHaveCount(0);
   await owner.getByRole("button", { name: "Remove Anton Agent" }).click();
   await expect(toast(owner, "Member removed")).toBeVisible();
   await agentPage.goto(`/edit-listing/${listingId}`);

@@ -8,11 +8,13 @@ type Props = { agencyId: string; members: Member[]; manages: boolean; viewerRole
 
 /**
  * The agency's members with their roles. Owners and admins change roles and remove members; only an owner
- * touches an owner (the organization plugin refuses the rest, and the last owner stays).
+ * touches an owner (the organization plugin refuses the rest), and the last owner shows only their role.
  */
 export function AgencyMembers({ agencyId, members, manages, viewerRole, userId }: Props) {
   const { t, translate } = useI18n();
   const isOwner = viewerRole === AGENCY_ROLES.owner;
+  // The last owner can be neither removed nor demoted (the plugin refuses it): no controls that only fail.
+  const owners = members.filter((member) => member.role === AGENCY_ROLES.owner).length;
   return (
     <section aria-labelledby="agency-members">
       <h2 id="agency-members" className="section-heading mb-2">
@@ -20,7 +22,8 @@ export function AgencyMembers({ agencyId, members, manages, viewerRole, userId }
       </h2>
       <ul className="card divide-y divide-line p-0">
         {members.map((member) => {
-          const editable = manages && (isOwner || member.role !== AGENCY_ROLES.owner);
+          const lastOwner = member.role === AGENCY_ROLES.owner && owners === 1;
+          const editable = manages && !lastOwner && (isOwner || member.role !== AGENCY_ROLES.owner);
           return (
             <li key={member.id} className="flex flex-wrap items-center gap-3 p-4">
               <div className="min-w-0 grow">
