@@ -170,7 +170,8 @@ export function generateDetails(random: Random, home: Home): Details {
  * A demo home's energy, worked out from its age and size (no draws, so every other value stays as it was):
  * a newer building rates better and uses less. Every country's required set is there (a certificate with its
  * type, use, source and validity; the GES class and a yearly cost; tenure and a council tax band), so the demo
- * is complete under any LISTING_RULES; its classes are A to G (Ireland's BER has its own).
+ * is complete under any LISTING_RULES (the seeder keeps only the site's country's own details); its classes
+ * are A to G (Ireland's BER has its own).
  */
 function energyOf(home: Home, yearBuilt: number, livingArea: number, flat: boolean) {
   const age = Math.min(6, Math.max(0, Math.floor((2025 - yearBuilt) / 20)));

@@ -1,6 +1,10 @@
 import type { Db } from "#app/db/db.server.ts";
 import type { ListingRuleSet } from "#app/modules/listing/listing.country-rules.ts";
-import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
+import {
+  ALL_COUNTRY_DETAILS,
+  COUNTRY_DETAILS,
+  COUNTRY_RULES,
+} from "#app/modules/listing/listing.country-rules.ts";
 import { onScale } from "#app/modules/listing/listing.energy.ts";
 import { generateListing, type PhotoPool } from "./demo-data.listing-generator.ts";
 import type { PhotoStudio } from "./demo-data.photo-studio.server.ts";
@@ -32,7 +36,7 @@ export function demoListingId(index: number): string {
 
 /**
  * Creates the demo listings that do not exist yet, each with its photos stored through the upload pipeline,
- * spread among `ownerIds`, rated on the scale of `rules`. Each listing is written with its images in one transaction once its photos are
+ * spread among `ownerIds`, rated on the scale of `rules` and with that country's own details only. Each listing is written with its images in one transaction once its photos are
  * stored, so a page never shows a listing without them. Returns how many listings and images it created.
  */
 export async function seedDemoListings(
@@ -65,6 +69,11 @@ export async function seedDemoListings(
     const row = toListingRow(id, owner, listing, timestamp);
     // The homes are rated A to G; on the site's own scale (LISTING_RULES), so that they are complete there.
     if (row.energyRating) row.energyRating = onScale(row.energyRating, scale);
+    // Another country's details would read oddly on this site's pages (a council tax band in Melbourne):
+    // only the site's own country's are kept.
+    for (const field of ALL_COUNTRY_DETAILS) {
+      if (!(COUNTRY_DETAILS[rules] as readonly string[]).includes(field)) row[field] = null;
+    }
     await insertListingsWithImages(db, [row], imageRows);
     listings += 1;
     images += imageRows.length;

@@ -70,6 +70,21 @@ const EPC = msg("Required in the UK by the Energy Performance of Buildings Regul
 const MATERIAL = msg("Required in the UK as material information (tenure, council tax)");
 const BER = msg("Required in Ireland by the BER regulations (S.I. 243/2012)");
 
+/**
+ * The details only one country's law asks for, which the form offers only on that country's site (Germany's
+ * certificate type and energy source, France's GES class and energy cost, the UK's tenure and council tax band).
+ */
+export const COUNTRY_DETAILS = {
+  none: [],
+  de: ["energyCertificateType", "energySource"],
+  fr: ["ghgRating", "energyCostMin", "energyCostMax"],
+  gb: ["tenure", "councilTaxBand"],
+  ie: [],
+} as const satisfies Record<ListingRuleSet, readonly RequiredField[]>;
+
+/** Every country's own details, for what must leave out those of the other countries. */
+export const ALL_COUNTRY_DETAILS = Object.values(COUNTRY_DETAILS).flat();
+
 export const COUNTRY_RULES: Record<ListingRuleSet, CountryRules> = {
   none: { scale: SCALE_A_TO_G, required: EVERY_LISTING, rentCosts: "plain" },
   de: {
