@@ -81,8 +81,8 @@ function isAvailableFrom(value: string) {
   return value === "now" || isDate(value);
 }
 
-/** A real date, YYYY-MM-DD. */
-function isDate(value: string) {
+/** A real date, YYYY-MM-DD (not 2027-02-30). */
+export function isDate(value: string) {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);

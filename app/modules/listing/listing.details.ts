@@ -46,17 +46,30 @@ export function areaAndPricePerArea(
 ) {
   if (listing.livingArea == null || listing.livingArea <= 0) return null;
   const perUnit = effectivePrice(listing) / fromSquareMetres(listing.livingArea, unit);
-  const price = new Intl.NumberFormat(i18n.locale, {
-    style: "currency",
-    currency: i18n.currency,
-    minimumFractionDigits: perUnit < 10 ? 2 : 0,
-    maximumFractionDigits: perUnit < 10 ? 2 : 0,
-  }).format(perUnit);
+  const price = perUnitMoney(i18n, perUnit < 10 ? 2 : 0).format(perUnit);
   return i18n.t("{area} · {price}/{unit}", {
     area: areaLabel(listing.livingArea, unit, i18n),
     price,
     unit: areaSign(unit),
   });
+}
+
+// Every card of every list formats a price per area: one formatter per locale, currency and precision.
+const perUnitFormats = new Map<string, Intl.NumberFormat>();
+
+function perUnitMoney({ locale, currency }: Pick<I18n, "locale" | "currency">, digits: 0 | 2) {
+  const key = `${locale}|${currency}|${digits}`;
+  let format = perUnitFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency,
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    });
+    perUnitFormats.set(key, format);
+  }
+  return format;
 }
 
 /** The unit schema.org's QuantitativeValue names: MTK (m²) or FTK (ft²). */

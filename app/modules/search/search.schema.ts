@@ -1,3 +1,4 @@
+import { isDate } from "#app/modules/listing/listing.details.schema.ts";
 import "#app/zod-config.ts";
 import { z } from "zod";
 import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
@@ -50,14 +51,7 @@ function anyOf(values: readonly string[]) {
 }
 
 /** A calendar date, YYYY-MM-DD, that exists (not 2027-02-30); anything else is no filter. */
-const isoDate = text
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  })
-  .nullable()
-  .catch(null);
+const isoDate = text.refine(isDate).nullable().catch(null);
 
 const flag = z
   .string()
