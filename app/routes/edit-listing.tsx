@@ -6,7 +6,6 @@ import { ForbiddenError, NotFoundError, refusalResponse } from "#app/http/errors
 import { readForm } from "#app/http/request-body.server.ts";
 import { findPublishOptions } from "#app/modules/agency/agency.listing.server.ts";
 import { requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
-import { findListingWriters } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import {
   LISTING_MESSAGES,
@@ -30,7 +29,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   try {
     const { db, config } = context.get(servicesContext);
     const listing = await findEditableListing(db, user, params.listingId);
-    const writers = await findListingWriters(db, listing.id);
     return {
       listingId: listing.id,
       defaults: listingFormDefaults(listing, config.images.baseUrl, config.areaUnit),
@@ -39,7 +37,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
       areaUnit: config.areaUnit,
       rules: config.listingRules,
       publishOptions: await findPublishOptions(db, user.id),
-      publisher: { agencyId: writers?.agencyId ?? null, agentId: writers?.userRef ?? user.id },
+      publisher: { agencyId: listing.agencyId, agentId: listing.userRef },
     };
   } catch (error) {
     throw refusal(context, error);

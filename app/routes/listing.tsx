@@ -32,7 +32,6 @@ import { isListed } from "#app/modules/listing/listing.model.ts";
 import {
   findLatestPriceChange,
   findListingById,
-  findListingWriters,
   isListingVisible,
 } from "#app/modules/listing/listing.repo.server.ts";
 import {
@@ -79,18 +78,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
   // The type is part of the URL; a listing whose type changed since a link was shared lives at its new URL.
   if (listing.type !== params.categoryName) throw redirect(listingPath(listing)); // 302: the type may change back
-  const [viewer, listerName, visible, priceChange, writers] = await Promise.all([
+  const [viewer, listerName, visible, priceChange, agencyBadge] = await Promise.all([
     getUser(context),
     findUserNameById(db, listing.userRef),
     isListingVisible(db, listing.id),
     findLatestPriceChange(db, listing.id),
-    findListingWriters(db, listing.id),
+    findAgencyBadge(db, listing.agencyId),
   ]);
-  const agency = (await findAgencyBadge(db, writers?.agencyId ?? null)) ?? null;
+  const agency = agencyBadge ?? null;
   // An agency's owners and admins manage its listings as the listing agent does (decision 061).
   const isOwner =
     viewer?.id === listing.userRef ||
-    Boolean(viewer && writers?.agencyId && (await mayWriteListing(db, viewer.id, writers)));
+    Boolean(viewer && listing.agencyId && (await mayWriteListing(db, viewer.id, listing)));
   const saved = viewer ? (await findSavedIds(db, viewer.id, [listing.id])).length > 0 : false;
   // A listing the public may not see (listing.visibility.server.ts) is shown only to its owner and the
   // administrators, with a notice; everyone else gets a 404 that says it was removed.

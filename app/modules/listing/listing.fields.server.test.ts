@@ -158,6 +158,7 @@ describe("listing fields: one declaration", () => {
   it("shows every JSON-LD and card field: changing one changes the JSON-LD and the card", () => {
     const base: Listing = {
       id: "l1",
+      agencyId: null,
       type: "rent",
       name: "Sunny flat near the park",
       bedrooms: 2,

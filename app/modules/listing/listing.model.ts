@@ -48,6 +48,8 @@ export type Listing = ListingFormFields & {
   /** When it was last saved (epoch ms); lists are newest first. */
   timestamp: number;
   userRef: string;
+  /** The agency it is published as (userRef is then its listing agent); null for a private lister's. */
+  agencyId: string | null;
   status: ListingStatus;
   /** Hidden because its owner did not confirm it was still available (freshness); renewed from Profile. */
   expired: boolean;
@@ -69,6 +71,7 @@ export type EditableListing = Listing & { exactPlace: ListingPlace | null };
 export type ListingWrite = Omit<
   Listing,
   | "id"
+  | "agencyId"
   | "images"
   | "floorPlans"
   | "discountedPrice"

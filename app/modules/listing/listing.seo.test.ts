@@ -38,6 +38,7 @@ const NO_ENERGY = {
 function listing(overrides: Partial<Listing> = {}): Listing {
   return {
     id: "b1c2",
+    agencyId: null,
     type: "rent",
     name: "Sunny flat near the park",
     bedrooms: 2,

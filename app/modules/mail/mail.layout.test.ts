@@ -30,6 +30,7 @@ const english: MailContext = { i18n: ENGLISH, siteName: "Homestead", publicUrl: 
 function listing(overrides: Partial<Listing> = {}): Listing {
   return {
     id: "l1",
+    agencyId: null,
     type: "rent",
     name: NAME,
     bedrooms: 2,

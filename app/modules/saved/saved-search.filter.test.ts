@@ -16,6 +16,7 @@ import {
 const listing: MatchableListing = {
   id: "l1",
   userRef: "u1",
+  agencyId: null,
   status: "available",
   expired: false,
   timestamp: 1,

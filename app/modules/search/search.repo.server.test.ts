@@ -299,6 +299,7 @@ describe("search", () => {
               ...row,
               parking: Boolean(row.parking),
               furnished: row.furnished,
+              agencyId: row.agencyId ?? null,
               ...NO_LISTING_DETAILS,
               energyRating: row.energyRating ?? null,
               propertyType: row.propertyType ?? null,
