@@ -56,6 +56,24 @@ export class InvalidError<Field extends string = string> extends AppError<Field>
   }
 }
 
+/** What parseOrInvalid needs of a schema (Zod's safeParse), so this browser-safe module creates none. */
+type SafeParser<Output> = {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: Output }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+};
+
+/** The input as `schema` reads it; otherwise an InvalidError with each field's first message. */
+export function parseOrInvalid<Output>(schema: SafeParser<Output>, input: unknown): Output {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+  throw new InvalidError(fieldErrors);
+}
+
 /** Too many attempts in a while; the client may try again after `retryAfterSeconds` (a Retry-After header). */
 export class TooManyRequestsError extends AppError {
   override name = "TooManyRequestsError";

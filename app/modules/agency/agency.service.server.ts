@@ -1,10 +1,10 @@
 import { isAPIError } from "better-auth/api";
-import type { z } from "zod";
 import type { Db } from "#app/db/db.server.ts";
 import {
   ForbiddenError,
   InvalidError,
   NotFoundError,
+  parseOrInvalid,
   TooManyRequestsError,
   UnavailableError,
 } from "#app/http/errors.ts";
@@ -69,15 +69,6 @@ async function plugin<T>(call: () => Promise<T>): Promise<T> {
     if (error.statusCode === 403 || error.statusCode === 401) throw new ForbiddenError(M.notAllowed);
     throw error;
   }
-}
-
-/** The input as `schema` reads it; refused with each field's first message. */
-function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-  throw new InvalidError(fieldErrors);
 }
 
 /** The office's point, from its address as a listing's is found; refuses an address the geocoder cannot place. */
@@ -147,7 +138,7 @@ export async function createAgency(
   headers: Headers,
   input: unknown,
 ) {
-  const form = parse(AgencyFormSchema, input);
+  const form = parseOrInvalid(AgencyFormSchema, input);
   await checkLogo(deps.db, user, form.logoImageId);
   const office = await placeOffice(deps.geocoder, form.officeAddress);
   const slug = await freeSlug(deps.db, form.name);
@@ -181,7 +172,7 @@ export async function updateAgency(
   input: unknown,
 ) {
   await requireAgencyManager(deps.db, agencyId, user);
-  const form = parse(AgencyFormSchema, input);
+  const form = parseOrInvalid(AgencyFormSchema, input);
   await checkLogo(deps.db, user, form.logoImageId);
   const office = await placeOffice(deps.geocoder, form.officeAddress);
   await plugin(() =>
@@ -213,7 +204,7 @@ export async function inviteMember(
   input: unknown,
 ) {
   await requireAgencyManager(deps.db, agencyId, user);
-  const { email, role } = parse(InvitationFormSchema, input);
+  const { email, role } = parseOrInvalid(InvitationFormSchema, input);
   await plugin(() =>
     deps.auth.api.createInvitation({
       headers,
@@ -253,7 +244,7 @@ export async function changeMemberRole(
   input: unknown,
 ) {
   await requireAgencyManager(deps.db, agencyId, user);
-  const { memberId, role } = parse(RoleFormSchema, input);
+  const { memberId, role } = parseOrInvalid(RoleFormSchema, input);
   await plugin(() =>
     deps.auth.api.updateMemberRole({ headers, body: { organizationId: agencyId, memberId, role } }),
   );

@@ -8,7 +8,6 @@ import { TooManyRequestsError } from "#app/http/errors.ts";
 import { logger } from "#app/logger.server.ts";
 import { invitationMail } from "#app/modules/agency/agency.mail.ts";
 import { AGENCY_LIMITS, AGENCY_ROLES, agencyInvitationPath } from "#app/modules/agency/agency.rules.ts";
-import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
 import {
   assertUnderLimit,
   type LimitRule,
@@ -16,6 +15,7 @@ import {
   remainingHits,
   takeLimit,
 } from "#app/modules/limits/limits.server.ts";
+import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import type { Mailer, MailMessage } from "#app/providers/mail/mail.server.ts";
 import { CLIENT_IP_HEADER, MIN_PASSWORD_LENGTH, TOO_MANY_FAILED_SIGN_INS } from "./auth.constants.ts";
 import { nameFromGoogleProfile } from "./auth.google-profile.ts";
@@ -58,12 +58,6 @@ export function createAuth({
 }) {
   const { rateLimit, google } = config.auth;
   const rule = { window: rateLimit.windowSeconds, max: rateLimit.max };
-  /** What the account e-mails are written with: LOCALE's words, SITE_NAME, PUBLIC_URL. */
-  const mailContext = () => ({
-    i18n: serverI18n(config),
-    siteName: config.site.name,
-    publicUrl: config.publicUrl,
-  });
   const signInUrl = `${config.publicUrl}/sign-in`;
   const resetUrl = `${config.publicUrl}/forgot-password`;
 
@@ -115,7 +109,7 @@ export function createAuth({
       throw error;
     }
     // Counted by its own rule (one per lock window), not against the account e-mails: it must not be crowded out.
-    sendLater(signInAlertMail(mailContext(), { to: owner.email, name: owner.name, resetUrl }), null);
+    sendLater(signInAlertMail(mailContextOf(config), { to: owner.email, name: owner.name, resetUrl }), null);
   };
 
   /** E-mails the owner of a verified account at `email` (if there is one) the ways to sign in. */
@@ -130,7 +124,9 @@ export function createAuth({
   };
 
   const sendExistingAccountMail = (owner: { email: string; name: string }) =>
-    sendLater(existingAccountMail(mailContext(), { to: owner.email, name: owner.name, signInUrl, resetUrl }));
+    sendLater(
+      existingAccountMail(mailContextOf(config), { to: owner.email, name: owner.name, signInUrl, resetUrl }),
+    );
 
   /** Roles come from ADMIN_EMAILS only (the admin plugin's role column is not an input). */
   const roleOf = (email: string) =>
@@ -167,7 +163,7 @@ export function createAuth({
         id,
       }),
       sendResetPassword: async ({ user, url }) => {
-        sendLater(passwordResetMail(mailContext(), { to: user.email, name: user.name, url }));
+        sendLater(passwordResetMail(mailContextOf(config), { to: user.email, name: user.name, url }));
       },
     },
     emailVerification: {
@@ -178,7 +174,7 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 24 * 60 * 60,
       sendVerificationEmail: async ({ user, url }) => {
-        sendLater(verificationMail(mailContext(), { to: user.email, name: user.name, url }));
+        sendLater(verificationMail(mailContextOf(config), { to: user.email, name: user.name, url }));
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
@@ -264,7 +260,7 @@ export function createAuth({
         requireEmailVerificationOnInvitation: true,
         sendInvitationEmail: async ({ id, email, organization: agency, inviter }) => {
           await mailer.send(
-            invitationMail(mailContext(), {
+            invitationMail(mailContextOf(config), {
               to: email,
               agencyName: agency.name,
               inviterName: inviter.user.name,

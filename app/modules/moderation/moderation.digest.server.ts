@@ -1,7 +1,7 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
+import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { reportDigestMail } from "./moderation.mail.ts";
@@ -43,7 +43,7 @@ export async function sendReportDigest({ db, mailer, config }: DigestDeps, now =
     .orderBy("report.createdAt")
     .execute();
   if (pending.length === 0) return 0;
-  const ctx = { i18n: serverI18n(config), siteName: config.site.name, publicUrl: config.publicUrl };
+  const ctx = mailContextOf(config);
   const message = reportDigestMail(ctx, pending);
   const queued = await db.transaction().execute(async (trx) => {
     const claimed = await trx

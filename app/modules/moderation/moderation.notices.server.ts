@@ -1,12 +1,11 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
-import { InvalidError, NotFoundError } from "#app/http/errors.ts";
-import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
+import { InvalidError, NotFoundError, parseOrInvalid } from "#app/http/errors.ts";
 import { assertUnderLimit, type LimitRule, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
-import type { MailContext } from "#app/modules/mail/mail.layout.ts";
+import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { type ReportOutcome, reportConfirmationMail, reportOutcomeMail } from "./moderation.mail.ts";
@@ -25,22 +24,12 @@ export type ModerationMailDeps = {
   config: Pick<Config, "publicUrl" | "site"> & Partial<Pick<Config, "i18n">>;
 };
 
-export function mailContext(config: ModerationMailDeps["config"]): MailContext {
-  return { i18n: serverI18n(config), siteName: config.site.name, publicUrl: config.publicUrl };
-}
-
 /** The path of a confirmation link (its token in the query, which the request log redacts). */
 export function reportConfirmPath(token: string) {
   return `/report/confirm?${new URLSearchParams({ token })}`;
 }
 
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
-
-function fieldErrorsOf(issues: readonly { path: PropertyKey[]; message: string }[]) {
-  const fieldErrors: Record<string, string> = {};
-  for (const issue of issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-  return fieldErrors;
-}
 
 /**
  * A visitor's report of a listing the public can see: nothing counts yet; the address given gets a link that
@@ -56,9 +45,7 @@ export async function requestReport(
   limit?: LimitRule,
   now = Date.now(),
 ) {
-  const parsed = VisitorReportFormSchema.safeParse(input);
-  if (!parsed.success) throw new InvalidError(fieldErrorsOf(parsed.error.issues));
-  const { email, reason, details } = parsed.data;
+  const { email, reason, details } = parseOrInvalid(VisitorReportFormSchema, input);
   const listing = await findListingModeration(db, listingId);
   if (!listing || !(await isListingVisible(db, listingId)))
     throw new NotFoundError(LISTING_MESSAGES.notFound);
@@ -78,7 +65,7 @@ export async function requestReport(
     await takeLimit(db, limit, `client:${client}`, now);
   }
   const token = randomBytes(32).toString("base64url");
-  const ctx = mailContext(config);
+  const ctx = mailContextOf(config);
   await db.transaction().execute(async (trx) => {
     // Links nobody followed in time hold an address for nothing: they go with the next request.
     await trx.deleteFrom("reportRequest").where("expiresAt", "<=", now).execute();
@@ -196,7 +183,7 @@ export async function tellReporters(
   else if ("reportId" in where) query = query.where("report.id", "=", where.reportId);
   else query = query.where("listing.userRef", "=", where.ownerId);
   const reports = await query.execute();
-  const ctx = mailContext(config);
+  const ctx = mailContextOf(config);
   for (const report of reports) {
     const to = report.userEmail ?? report.reporterEmail;
     if (to)

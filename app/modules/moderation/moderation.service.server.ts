@@ -1,16 +1,17 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import type { AuditAction, NewAuditLogRow } from "#app/db/schema.ts";
-import { ForbiddenError, InvalidError, NotFoundError } from "#app/http/errors.ts";
+import { ForbiddenError, InvalidError, NotFoundError, parseOrInvalid } from "#app/http/errors.ts";
 import type { Auth } from "#app/modules/auth/auth.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { type LimitRule, takeLimit } from "#app/modules/limits/limits.server.ts";
 import { isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
+import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import { listingHiddenMail } from "./moderation.mail.ts";
-import { type ModerationMailDeps, mailContext, tellReporters } from "./moderation.notices.server.ts";
+import { type ModerationMailDeps, tellReporters } from "./moderation.notices.server.ts";
 import {
   closeOpenReports,
   findDecision,
@@ -39,12 +40,7 @@ export async function reportListing(
   /** Reports per user per day (LIMIT_REPORTS_PER_DAY); none when absent. */
   limit?: LimitRule,
 ) {
-  const parsed = ReportFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    throw new InvalidError(fieldErrors);
-  }
+  const form = parseOrInvalid(ReportFormSchema, input);
   const listing = await findListingModeration(db, listingId);
   if (!listing || !(await isListingVisible(db, listingId)))
     throw new NotFoundError(LISTING_MESSAGES.notFound);
@@ -66,8 +62,8 @@ export async function reportListing(
       id,
       listingId,
       reporterId: reporter.id,
-      reason: parsed.data.reason,
-      details: parsed.data.details,
+      reason: form.reason,
+      details: form.details,
       createdAt: Date.now(),
     })
     .execute();
@@ -86,12 +82,7 @@ export async function hideListing(
   input: unknown,
 ) {
   const { db, mailer, config } = deps;
-  const parsed = HideFormSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    throw new InvalidError(fieldErrors);
-  }
+  const form = parseOrInvalid(HideFormSchema, input);
   const listing = await findListingModeration(db, listingId);
   if (!listing) throw new NotFoundError(LISTING_MESSAGES.notFound);
   if (listing.hidden) throw new InvalidError({}, MODERATION_MESSAGES.alreadyHidden);
@@ -116,21 +107,21 @@ export async function hideListing(
       .values({
         id: decisionId,
         listingId,
-        reason: parsed.data.reason,
-        note: parsed.data.note,
+        reason: form.reason,
+        note: form.note,
         moderatorId: moderator.id,
         createdAt: now,
       })
       .execute();
     await queueMail(
       trx,
-      listingHiddenMail(mailContext(config), {
+      listingHiddenMail(mailContextOf(config), {
         to: owner.email,
         ownerName: owner.name,
         listingName: listing.name,
         listingUrl: `${config.publicUrl}${listingPath(listing)}`,
-        reason: parsed.data.reason,
-        note: parsed.data.note,
+        reason: form.reason,
+        note: form.note,
         reviewUrl: `${config.publicUrl}${reviewPath(decisionId)}`,
       }),
       now,
@@ -285,18 +276,13 @@ export async function requestReview(
   const decision = await findDecision(db, decisionId);
   if (!decision || decision.listing.ownerId !== owner.id)
     throw new NotFoundError(MODERATION_MESSAGES.decisionGone);
-  const parsed = ReviewRequestSchema.safeParse(input);
-  if (!parsed.success) {
-    const fieldErrors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    throw new InvalidError(fieldErrors);
-  }
+  const form = parseOrInvalid(ReviewRequestSchema, input);
   if (decision.reviewRequestedAt !== null)
     throw new InvalidError({}, MODERATION_MESSAGES.reviewAlreadyRequested);
   if (!decision.current) throw new InvalidError({}, MODERATION_MESSAGES.decisionNotCurrent);
   const asked = await db
     .updateTable("listingDecision")
-    .set({ reviewRequestedAt: Date.now(), reviewMessage: parsed.data.message })
+    .set({ reviewRequestedAt: Date.now(), reviewMessage: form.message })
     .where("id", "=", decisionId)
     .where("reviewRequestedAt", "is", null)
     .executeTakeFirst();

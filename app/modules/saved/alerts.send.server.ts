@@ -1,7 +1,7 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { serverI18n } from "#app/modules/i18n/i18n.server.ts";
+import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 import {
@@ -62,7 +62,7 @@ async function sendOne({ db, mailer, config }: AlertDeps, delivery: ClaimedDeliv
     const listing = dropped[index];
     return listing ? [{ listing, previousPrice: change.previousPrice }] : [];
   });
-  const ctx = { i18n: serverI18n(config), siteName: config.site.name, publicUrl: config.publicUrl };
+  const ctx = mailContextOf(config);
   if (delivery.kind === "digest") {
     const found = listings.flatMap((listing) => (listing ? [listing] : []));
     if (!user || found.length === 0) {
