@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { type MessageKey, msg } from "#app/modules/i18n/i18n.ts";
 import type { CountryRules } from "#app/modules/listing/listing.country-rules.ts";
@@ -15,6 +14,7 @@ import {
 import { TENURE_LABELS } from "#app/modules/listing/listing.energy.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
+import { type Fact, FactGrid } from "./fact-grid.tsx";
 
 type Props = { listing: Listing; areaUnit: AreaUnit; rentCosts?: CountryRules["rentCosts"] };
 
@@ -48,7 +48,7 @@ export function ListingDetails({ listing, areaUnit, rentCosts = "plain" }: Props
             floor: i18n.number(listing.floor),
             floors: i18n.number(listing.floorsTotal),
           });
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     [
       t("Property type"),
       label(listing.propertyType ? PROPERTY_TYPE_LABELS[listing.propertyType] : undefined),
@@ -77,7 +77,7 @@ export function ListingDetails({ listing, areaUnit, rentCosts = "plain" }: Props
     ],
   ];
   const total = totalMonthlyCost(listing);
-  const costs: [string, ReactNode][] =
+  const costs: Fact[] =
     listing.type === "rent"
       ? [
           [t(words.rent), money(effectivePrice(listing))],
@@ -124,20 +124,5 @@ export function ListingDetails({ listing, areaUnit, rentCosts = "plain" }: Props
         </section>
       ) : null}
     </div>
-  );
-}
-
-/** Label and value pairs in two columns (one on a phone's narrowest screens), the given ones only. */
-function FactGrid({ facts }: { facts: [string, ReactNode][] }) {
-  const given = facts.filter(([, value]) => value !== null);
-  return (
-    <dl className="grid grid-cols-2 gap-x-6 sm:grid-cols-3">
-      {given.map(([term, value]) => (
-        <div key={term} className="flex flex-col gap-0.5 border-b border-line py-3">
-          <dt className="text-sm text-muted">{term}</dt>
-          <dd className="font-semibold">{value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

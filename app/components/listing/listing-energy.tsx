@@ -1,4 +1,3 @@
-import type { ReactNode } from "react";
 import { useI18n } from "#app/components/use-i18n.ts";
 import {
   CERTIFICATE_TYPE_LABELS,
@@ -6,6 +5,7 @@ import {
   scaleColours,
 } from "#app/modules/listing/listing.energy.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
+import { type Fact, FactGrid } from "./fact-grid.tsx";
 
 // The listing page's "Energy" section: the rating on the site's coloured scale (green to red, the listing's
 // class marked), which reads as one sentence to a screen reader, then what the certificate says beside it.
@@ -19,7 +19,7 @@ export function ListingEnergy({ listing, scale }: Props) {
   const i18n = useI18n();
   const { t, money } = i18n;
   const rating = listing.energyRating;
-  const facts: [string, ReactNode][] = [
+  const facts: Fact[] = [
     [
       t("Energy use"),
       listing.energyUse === null ? null : `${i18n.number(listing.energyUse)} kWh/m²·${t("year")}`,
@@ -46,14 +46,13 @@ export function ListingEnergy({ listing, scale }: Props) {
         : null,
     ],
   ];
-  const given = facts.filter(([, value]) => value !== null);
   const status =
     listing.energyCertificate === "exempt"
       ? t("No certificate: exempt")
       : listing.energyCertificate === "appliedFor"
         ? t("Certificate applied for")
         : null;
-  if (rating === null && status === null && given.length === 0) return null;
+  if (rating === null && status === null && facts.every(([, value]) => value === null)) return null;
   const colours = scaleColours(scale);
   const onScale = rating !== null && scale.includes(rating);
   return (
@@ -101,16 +100,7 @@ export function ListingEnergy({ listing, scale }: Props) {
           ) : null}
         </>
       )}
-      {given.length > 0 ? (
-        <dl className="mt-4 grid grid-cols-2 gap-x-6 sm:grid-cols-3">
-          {given.map(([term, value]) => (
-            <div key={term} className="flex flex-col gap-0.5 border-b border-line py-3">
-              <dt className="text-sm text-muted">{term}</dt>
-              <dd className="font-semibold">{value}</dd>
-            </div>
-          ))}
-        </dl>
-      ) : null}
+      <FactGrid facts={facts} className="mt-4" />
     </section>
   );
 }
