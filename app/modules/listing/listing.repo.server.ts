@@ -10,6 +10,7 @@ import {
   LISTING_TYPES,
   type Listing,
   type ListingPlace,
+  type ListingPublisher,
   type ListingStatus,
   type ListingSummary,
   type ListingType,
@@ -333,22 +334,71 @@ export async function findListingOwner(db: Db, id: string): Promise<string | und
   return row?.userRef;
 }
 
-/** Rows with their photos, cover first, as listings. */
+/**
+ * Rows with their photos, cover first, and who lists them (ListingPublisher), as listings: two queries for the
+ * whole page, whatever its size, never one per card.
+ */
 export async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
   if (rows.length === 0) return [];
-  const images = await db
-    .selectFrom("image")
-    .selectAll()
-    .where(
-      "listingId",
-      "in",
-      rows.map((row) => row.id),
-    )
-    .orderBy("listingId")
-    .orderBy("position")
-    .execute();
+  const ids = rows.map((row) => row.id);
+  const [images, publishers] = await Promise.all([
+    db
+      .selectFrom("image")
+      .selectAll()
+      .where("listingId", "in", ids)
+      .orderBy("listingId")
+      .orderBy("position")
+      .execute(),
+    findPublishers(db, ids),
+  ]);
   const byListing = Map.groupBy(images, (image) => image.listingId);
-  return rows.map((row) => toListing(row, byListing.get(row.id) ?? []));
+  return rows.map((row) => ({
+    ...toListing(row, byListing.get(row.id) ?? []),
+    publisher: publishers.get(row.id),
+  }));
+}
+
+/** Who lists each of the listings `ids`: the agent's name, the agency's name, slug and logo, in one join. */
+async function findPublishers(db: Db, ids: string[]): Promise<Map<string, ListingPublisher>> {
+  const rows = await db
+    .selectFrom("listing")
+    .innerJoin("user", "user.id", "listing.userRef")
+    .leftJoin("organization", "organization.id", "listing.agencyId")
+    .leftJoin("image as logo", "logo.id", "organization.logo")
+    .select([
+      "listing.id",
+      "user.name as agentName",
+      "organization.name as agencyName",
+      "organization.slug as agencySlug",
+      "logo.storageKey as logoKey",
+      "logo.width as logoWidth",
+      "logo.height as logoHeight",
+    ])
+    .where("listing.id", "in", ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        agentName: row.agentName,
+        agency:
+          row.agencyName != null && row.agencySlug != null
+            ? {
+                name: row.agencyName,
+                slug: row.agencySlug,
+                logo:
+                  row.logoKey != null
+                    ? {
+                        storageKey: row.logoKey,
+                        width: Number(row.logoWidth),
+                        height: Number(row.logoHeight),
+                      }
+                    : null,
+              }
+            : null,
+      },
+    ]),
+  );
 }
 
 const BOOLEAN_COLUMNS = columnsOfKind("boolean");
