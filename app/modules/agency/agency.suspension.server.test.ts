@@ -36,7 +36,21 @@ afterAll(async () => {
 async function createAgency(name: string, members: { userId: string; role: string }[]) {
   const id = randomUUID();
   const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${id.slice(0, 8)}`;
-  await db.insertInto("organization").values({ id, name, slug, createdAt: new Date() }).execute();
+  await db
+    .insertInto("organization")
+    .values({
+      id,
+      name,
+      slug,
+      createdAt: new Date(),
+      about: "",
+      officeAddress: "",
+      officeLat: 0,
+      officeLng: 0,
+      legalName: "",
+      contactEmail: "",
+    })
+    .execute();
   for (const member of members) {
     await db
       .insertInto("member")

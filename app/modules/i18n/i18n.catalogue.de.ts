@@ -975,6 +975,9 @@ export const GERMAN = {
   "Suspend agency": "Agentur sperren",
   "Its listings are hidden from everyone until the suspension is lifted.":
     "Ihre Inserate sind für alle verborgen, bis die Sperre aufgehoben wird.",
+  "Asks {agency} about": "Fragt {agency} zu",
+  "Your agency": "Ihre Agentur",
+  "Agency inbox": "Posteingang der Agentur",
   // The search by a listing's details: filters, sorts, a saved search's words and the card's area.
   " or ": " oder ",
   "Available by": "Verfügbar bis",

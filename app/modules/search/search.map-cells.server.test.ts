@@ -176,7 +176,18 @@ describe("the map's cells", () => {
     const agencyId = crypto.randomUUID();
     await testDb.db
       .insertInto("organization")
-      .values({ id: agencyId, name: "Map Homes", slug: `map-homes-${agencyId}`, createdAt: new Date() })
+      .values({
+        id: agencyId,
+        name: "Map Homes",
+        slug: `map-homes-${agencyId}`,
+        createdAt: new Date(),
+        about: "",
+        officeAddress: "",
+        officeLat: 0,
+        officeLng: 0,
+        legalName: "",
+        contactEmail: "",
+      })
       .execute();
     await testDb.db.updateTable("listing").set({ agencyId }).where("id", "in", ids(200, 300)).execute();
     await testDb.db
