@@ -37,23 +37,25 @@ export default function Messages({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page max-w-3xl">
       <h1 className="page-heading">{t("Messages")}</h1>
-      {threads.length === 0 && agencyThreads.length === 0 ? (
-        <EmptyState
-          illustration="house"
-          message={t("No messages yet")}
-          detail={t(
-            "When you contact a lister, or someone asks about your listing, the conversation shows here.",
-          )}
-        >
-          <Link to="/" className="btn-primary">
-            {t("Explore listings")}
-          </Link>
-        </EmptyState>
+      {threads.length === 0 ? (
+        agencyThreads.length === 0 ? (
+          <EmptyState
+            illustration="house"
+            message={t("No messages yet")}
+            detail={t(
+              "When you contact a lister, or someone asks about your listing, the conversation shows here.",
+            )}
+          >
+            <Link to="/" className="btn-primary">
+              {t("Explore listings")}
+            </Link>
+          </EmptyState>
+        ) : null
       ) : (
         <ThreadList threads={threads} />
       )}
       {agencyThreads.length > 0 ? (
-        <section aria-labelledby="agency-inbox" className="mt-10">
+        <section aria-labelledby="agency-inbox" className={threads.length > 0 ? "mt-10" : undefined}>
           <h2 id="agency-inbox" className="section-heading mb-4">
             {t("Agency inbox")}
           </h2>

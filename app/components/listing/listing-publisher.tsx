@@ -41,7 +41,7 @@ export function ListingPublisherLine({
           className="size-5 shrink-0 rounded-sm bg-surface object-contain"
         />
       ) : null}
-      <span className="truncate">
+      <span className="line-clamp-2">
         {t("Listed by {agent} · {agency}", { agent: publisher.agentName, agency: agency.name })}
       </span>
     </p>

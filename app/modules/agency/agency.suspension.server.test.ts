@@ -114,7 +114,9 @@ describe(`agencies on cards and suspended agencies on ${engine}`, () => {
     const neighbour = await createListing(db, agent.id);
     const publicIds = async () => ({
       category: (await findListingsPage(db, { type: "rent" }, null, 500)).listings.map((row) => row.id),
-      agencyPage: (await findListingsPage(db, { agencyId: agency.id }, null)).listings.map((row) => row.id),
+      agencyPage: (
+        await searchListings(db, { ...EMPTY_SEARCH, agencyId: agency.id }, "newest", null)
+      ).listings.map((row) => row.id),
       search: (await searchListings(db, { ...EMPTY_SEARCH, type: "rent" }, "newest", null, 500)).listings.map(
         (row) => row.id,
       ),

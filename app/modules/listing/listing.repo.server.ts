@@ -26,8 +26,8 @@ import { whereListed, whereVisible } from "./listing.visibility.server.ts";
 /** SPEC.md section 9: lists load 10 at a time. */
 export const PAGE_SIZE = 10;
 
-/** Which listings a paged list shows: a category, the offers, or an agency's (its public page). */
-export type ListingFilter = { type: ListingType } | { offer: true } | { agencyId: string };
+/** Which listings a paged list shows: a category or the offers. */
+export type ListingFilter = { type: ListingType } | { offer: true };
 
 /** Where a page of a category or of the offers ends: the last listing's timestamp and id. */
 export type Cursor = { timestamp: number; id: string };
@@ -60,9 +60,7 @@ export async function findListingsPage(
   query =
     "type" in filter
       ? query.where("listing.type", "=", filter.type)
-      : "agencyId" in filter
-        ? query.where("listing.agencyId", "=", filter.agencyId)
-        : query.where("listing.offer", "=", true);
+      : query.where("listing.offer", "=", true);
   const { rows, next } = await keysetPage(query, {
     key: "listing.timestamp",
     id: "listing.id",
