@@ -84,6 +84,8 @@ export interface OrganizationTable {
   registrationNumber: Nullable<string>;
   /** Where the site reaches the agency; never shown to anyone. */
   contactEmail: string;
+  /** Set while an administrator suspends the agency (epoch ms): its listings are hidden from the public. */
+  suspendedAt: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** A user's membership of an agency, with their role there ("owner", "admin", "agent"). */
@@ -419,7 +421,9 @@ export type AuditAction =
   | "suspend-user"
   | "lift-suspension"
   | "dismiss-report"
-  | "close-review";
+  | "close-review"
+  | "suspend-agency"
+  | "lift-agency-suspension";
 
 /** Every moderator action: who, what, when (names copied so the log outlives what it names). */
 export interface AuditLogTable {

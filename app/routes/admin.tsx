@@ -5,6 +5,7 @@ import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
+import { agencyPath } from "#app/modules/agency/agency.rules.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { requireAdmin } from "#app/modules/moderation/moderation.guard.server.ts";
@@ -13,6 +14,7 @@ import {
   findHiddenListings,
   findOpenReports,
   findReviewRequests,
+  findSuspendedAgencies,
   findSuspendedUsers,
 } from "#app/modules/moderation/moderation.repo.server.ts";
 import {
@@ -28,8 +30,10 @@ import {
   dismissReport,
   hideListing,
   keepHidden,
+  liftAgencySuspension,
   liftSuspension,
   restoreListing,
+  suspendAgency,
   suspendUser,
 } from "#app/modules/moderation/moderation.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
@@ -45,14 +49,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   await requireAdmin(context, url, db);
-  const [reports, reviewRequests, hiddenListings, suspendedUsers, auditLog] = await Promise.all([
-    findOpenReports(db),
-    findReviewRequests(db),
-    findHiddenListings(db),
-    findSuspendedUsers(db),
-    findAuditLog(db),
-  ]);
-  return { reports, reviewRequests, hiddenListings, suspendedUsers, auditLog };
+  const [reports, reviewRequests, hiddenListings, suspendedUsers, suspendedAgencies, auditLog] =
+    await Promise.all([
+      findOpenReports(db),
+      findReviewRequests(db),
+      findHiddenListings(db),
+      findSuspendedUsers(db),
+      findSuspendedAgencies(db),
+      findAuditLog(db),
+    ]);
+  return { reports, reviewRequests, hiddenListings, suspendedUsers, suspendedAgencies, auditLog };
 }
 
 const INTENTS = Object.keys(MODERATION_DONE) as (keyof typeof MODERATION_DONE)[];
@@ -74,6 +80,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     else if (intent === "dismiss-report") await dismissReport(services, moderator, id);
     else if (intent === "close-review") await keepHidden(db, moderator, id);
     else if (intent === "suspend-user") await suspendUser(suspension, moderator, id);
+    else if (intent === "suspend-agency") await suspendAgency(db, moderator, id);
+    else if (intent === "lift-agency-suspension") await liftAgencySuspension(db, moderator, id);
     else await liftSuspension(suspension, moderator, id);
   } catch (error) {
     // Which form was refused, so its fields show their messages.
@@ -84,7 +92,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 }
 
 export default function Admin({ loaderData, actionData }: Route.ComponentProps) {
-  const { reports, reviewRequests, hiddenListings, suspendedUsers, auditLog } = loaderData;
+  const { reports, reviewRequests, hiddenListings, suspendedUsers, suspendedAgencies, auditLog } = loaderData;
   const { t, translate } = useI18n();
   return (
     <main className="page max-w-5xl">
@@ -281,6 +289,45 @@ export default function Admin({ loaderData, actionData }: Route.ComponentProps) 
             </li>
           ))}
         </ul>
+      </AdminSection>
+      <AdminSection
+        id="suspended-agencies"
+        heading={t("Suspended agencies ({count})", { count: suspendedAgencies.length })}
+        empty={null}
+      >
+        {suspendedAgencies.length === 0 ? (
+          <p className="mb-4 text-muted">{t("No suspended agencies.")}</p>
+        ) : (
+          <ul className="card mb-4 flex flex-col divide-y divide-line p-0">
+            {suspendedAgencies.map((agency) => (
+              <li key={agency.id} className="flex flex-wrap items-center justify-between gap-3 p-4">
+                <Link to={agencyPath(agency.slug)} className="link font-semibold">
+                  {agency.name}
+                </Link>
+                <ActionButton
+                  intent="lift-agency-suspension"
+                  id={agency.id}
+                  label={t("Lift suspension")}
+                  target={agency.name}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+        <Form method="post" className="card flex flex-col gap-3">
+          <h3 className="font-bold">{t("Suspend an agency")}</h3>
+          <p className="text-sm text-muted">
+            {t("Its listings are hidden from everyone until the suspension is lifted.")}
+          </p>
+          <input type="hidden" name="intent" value="suspend-agency" />
+          <label htmlFor="suspend-agency-id" className="field-label">
+            {t("Agency page address or slug")}
+          </label>
+          <input id="suspend-agency-id" name="id" required className="text-input" autoComplete="off" />
+          <button type="submit" className="btn-danger btn-small self-start">
+            {t("Suspend agency")}
+          </button>
+        </Form>
       </AdminSection>
       <AdminSection
         id="audit-log"

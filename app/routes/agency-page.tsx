@@ -1,12 +1,15 @@
 import { data, Link } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { ListingMap } from "#app/components/listing/listing-map.tsx";
+import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { findAgencyAgentNames, findAgencyBySlug } from "#app/modules/agency/agency.repo.server.ts";
-import { AGENCY_MESSAGES } from "#app/modules/agency/agency.rules.ts";
+import { AGENCY_MESSAGES, agencyPath } from "#app/modules/agency/agency.rules.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
-import { toListingSummary } from "#app/modules/listing/listing.model.ts";
-import { decodeCursor, findListingsPage } from "#app/modules/listing/listing.repo.server.ts";
+import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
+import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/agency-page.ts";
@@ -24,28 +27,37 @@ export const meta: Route.MetaFunction = ({ loaderData: page, matches }) =>
  * number, office; never the contact e-mail), as a trader's identity is shown to consumers (DSA Art. 30).
  */
 export async function loader({ context, params, request, url }: Route.LoaderArgs) {
-  const { readDb, config } = context.get(servicesContext);
+  const { readDb, config, i18n } = context.get(servicesContext);
   const agency = await findAgencyBySlug(readDb, params.slug);
-  if (!agency) throw data(AGENCY_MESSAGES.notFound, { status: 404 });
+  // A suspended agency's page is gone for everyone, as its listings are (decision 064).
+  if (!agency || agency.suspended) throw data(AGENCY_MESSAGES.notFound, { status: 404 });
   const [agents, page] = await Promise.all([
     findAgencyAgentNames(readDb, agency.id),
-    // Its listings the public sees, newest first, a page at a time (Load More), as a category's.
-    findListingsPage(readDb, { agencyId: agency.id }, decodeCursor(url.searchParams.get("cursor"))),
+    // Its listings as a category lists them: the same filters and sorts, the agency one more condition, a page
+    // at a time (Load More).
+    loadListPage(readDb, url.searchParams, { agencyId: agency.id }, config.areaUnit),
   ]);
-  const listings = page.listings.map(toListingSummary);
+  const filtersHtml = renderSearchFilters({
+    i18n,
+    energyScale: COUNTRY_RULES[config.listingRules].scale,
+    params: page.search!,
+    action: agencyPath(agency.slug),
+    fixed: { agencyId: agency.id },
+    total: page.failed ? null : page.total,
+  });
   const savedIds = await savedIdsForViewer(
     context,
     request,
     readDb,
-    listings.map((listing) => listing.id),
+    page.listings.map((listing) => listing.id),
   );
-  const { logoImage, ...profile } = agency;
+  const { logoImage, suspended: _suspended, ...profile } = agency;
   const logo = logoImage ? imageSources(logoImage, config.images.baseUrl) : null;
-  return { agency: profile, logo, agents, listings, nextCursor: page.nextCursor, failed: false, savedIds };
+  return { agency: profile, logo, agents, ...page, search: null, filtersHtml, savedIds, map: config.map };
 }
 
 export default function AgencyPage({ loaderData }: Route.ComponentProps) {
-  const { agency, agents, logo } = loaderData;
+  const { agency, agents, logo, filtersHtml, listKey, map } = loaderData;
   const { t } = useI18n();
   return (
     <main className="page max-w-5xl">
@@ -106,14 +118,26 @@ export default function AgencyPage({ loaderData }: Route.ComponentProps) {
               </>
             ) : null}
           </dl>
+          <div className="mt-4">
+            <ListingMap
+              key={agency.slug}
+              lat={agency.officeLat}
+              lng={agency.officeLng}
+              location={agency.officeAddress}
+              exact
+              tileUrl={map.tileUrl}
+              attribution={map.attribution}
+            />
+          </div>
         </section>
       </div>
       <section aria-labelledby="agency-listings" className="mt-10">
         <h2 id="agency-listings" className="section-heading mb-4">
           {t("Listings of {agency}", { agency: agency.name })}
         </h2>
+        {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
         <ListingList
-          key={agency.slug}
+          key={`${agency.slug}?${listKey}`}
           page={loaderData}
           label={agency.name}
           empty={{

@@ -14,6 +14,7 @@ import { MESSAGE_TEXTS } from "#app/modules/message/message.rules.ts";
 import {
   blockOtherParty,
   replyInThread,
+  sideOf,
   unblockOtherParty,
 } from "#app/modules/message/message.service.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
@@ -42,10 +43,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const thread = await findThreadForParty(db, params.threadId, user.id);
   if (!thread) throw data(MESSAGE_TEXTS.threadMissing, { status: 404 });
-  const [messages, blockedByMe, blockedMe] = await Promise.all([
+  // An agency's manager sees the thread as the listing's side: its lister's blocks (sideOf).
+  const side = sideOf(thread, user);
+  const [messages, blockedByMe, blockedMe, blockedSide] = await Promise.all([
     findThreadMessages(db, thread.id),
-    isBlocked(db, user.id, thread.otherPartyId),
+    isBlocked(db, side, thread.otherPartyId),
     isBlocked(db, thread.otherPartyId, user.id),
+    side === user.id ? false : isBlocked(db, thread.otherPartyId, side),
   ]);
   await markThreadRead(db, thread, thread.lastMessageAt);
   return {
@@ -55,15 +59,19 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
       listingPath: listingPath({ id: thread.listingId, type: thread.listingType }),
       otherPartyName: thread.otherPartyName,
       viewerIsOwner: thread.viewerIsOwner,
+      // Read by an agency's manager about another agent's listing ("Agency inbox").
+      agencyName: thread.viewerIsOwner && thread.ownerId !== user.id ? thread.agencyName : null,
     },
     messages: messages.map((message) => ({
       id: message.id,
       mine: message.authorId === user.id,
+      // Written by someone else on the viewer's side (the agent, or another manager of the agency).
+      ours: message.authorId !== user.id && thread.viewerIsOwner && message.authorId !== thread.enquirerId,
       body: message.body,
       createdAt: message.createdAt,
     })),
     blockedByMe,
-    blockedMe,
+    blockedMe: blockedMe || blockedSide,
   };
 }
 
@@ -108,7 +116,11 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         <div>
           <h1 className="page-heading mb-1">{thread.otherPartyName}</h1>
           <p className="text-muted">
-            {thread.viewerIsOwner ? t("Asks about your listing") : t("About")}{" "}
+            {thread.agencyName
+              ? t("Asks {agency} about", { agency: thread.agencyName })
+              : thread.viewerIsOwner
+                ? t("Asks about your listing")
+                : t("About")}{" "}
             <Link to={thread.listingPath} className="link">
               {thread.listingName}
             </Link>
@@ -125,10 +137,15 @@ export default function MessageThread({ loaderData, actionData }: Route.Componen
         {messages.map((message) => (
           <li
             key={message.id}
-            className={`card max-w-[85%] ${message.mine ? "self-end bg-brand-soft" : "self-start"}`}
+            className={`card max-w-[85%] ${message.mine || message.ours ? "self-end bg-brand-soft" : "self-start"}`}
           >
             <p className="mb-1 text-sm font-semibold text-muted">
-              {message.mine ? t("You") : thread.otherPartyName} ·{" "}
+              {message.mine
+                ? t("You")
+                : message.ours
+                  ? (thread.agencyName ?? t("Your agency"))
+                  : thread.otherPartyName}{" "}
+              ·{" "}
               <time dateTime={new Date(message.createdAt).toISOString()}>
                 {date(message.createdAt, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })}
               </time>

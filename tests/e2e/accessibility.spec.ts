@@ -379,6 +379,77 @@ test.describe("signed in", () => {
     await expectNoViolations(page, "messages");
   });
 
+  test("an agency: its public page, cards naming it, and the agency inbox with a conversation", async ({
+    browser,
+    data,
+  }) => {
+    test.setTimeout(180_000);
+    // Its own manager, not the worker's owner: an agency inbox would change the other tests' /messages.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    const manager = await signedIn(data, page, newAccount("Marta Manager"));
+    const agent = await createUser(data.db, { name: "Anton Agent" });
+    const enquirer = await createUser(data.db, { name: "Erin Enquirer" });
+    const agencyId = crypto.randomUUID();
+    const slug = `a11y-homes-${agencyId.slice(0, 8)}`;
+    await data.db
+      .insertInto("organization")
+      .values({
+        id: agencyId,
+        name: "Accessible Homes",
+        slug,
+        createdAt: new Date(),
+        about: "Homes for everyone.",
+        officeAddress: "12 Rue de Rivoli, Paris, France",
+        officeLat: 48.8553,
+        officeLng: 2.3601,
+        legalName: "Accessible Homes SARL",
+        contactEmail: "office@accessible.example",
+      })
+      .execute();
+    for (const [userId, role] of [
+      [manager.id, "admin"],
+      [agent.id, "agent"],
+    ] as const) {
+      await data.db
+        .insertInto("member")
+        .values({ id: crypto.randomUUID(), organizationId: agencyId, userId, role, createdAt: new Date() })
+        .execute();
+    }
+    const listing = await insertTestListing(data, agent.id, { agencyId, name: "Step-free flat" });
+    const now = Date.now();
+    const threadId = crypto.randomUUID();
+    await data.db
+      .insertInto("messageThread")
+      .values({
+        id: threadId,
+        listingId: listing.id,
+        ownerId: agent.id,
+        enquirerId: enquirer.id,
+        createdAt: now,
+        lastMessageAt: now,
+      })
+      .execute();
+    await data.db
+      .insertInto("message")
+      .values({
+        id: crypto.randomUUID(),
+        threadId,
+        authorId: enquirer.id,
+        body: "Is it still free?",
+        createdAt: now,
+      })
+      .execute();
+    await page.goto(`/agencies/${slug}`);
+    await expect(page.getByText("Listed by Anton Agent · Accessible Homes")).toBeVisible();
+    await expectScreensAccessible(page, [
+      ["agency page", `/agencies/${slug}`],
+      ["agency inbox", "/messages"],
+      ["an agency conversation", `/messages/${threadId}`],
+    ]);
+    await context.close();
+  });
+
   test("profile without listings", async ({ browser, data }) => {
     // A second account: the worker's owner has a listing by now. Contexts made in a test inherit its
     // storageState (the owner's session), hence the explicit empty one.

@@ -10,8 +10,9 @@ import { waitForMail } from "#tests/support/smtp-server.ts";
 
 /**
  * An agency's first steps, as its people take them: the owner creates it (with a logo) and invites an agent by
- * e-mail, the agent opens the link and joins, publishes a home as the agency, the agency's page lists it, the
- * owner edits the agent's listing, removes the agent, and the agent can no longer edit it. Screenshots of the
+ * e-mail, the agent opens the link and joins, publishes a home as the agency, the agency's page lists it (its
+ * card naming agent and agency), a visitor's enquiry reaches the agent and the owner answers it from the agency
+ * inbox, the owner edits the agent's listing, removes the agent, and the agent can no longer edit it. Screenshots of the
  * agency's screens at 390 and 1440 px go to screenshots/agencies-*.png for people to look at.
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
@@ -121,7 +122,33 @@ test("an agency: create, invite an agent, the agent publishes as it, the owner e
   await expect(agentPage.getByRole("link", { name: /Harbour view flat/ })).toBeVisible();
   await expect(agentPage.getByText(`${agencyName} SARL`)).toBeVisible();
   await expect(agentPage.getByText("office@harbour.example")).toHaveCount(0);
+  // Its card says who lists the home, and the category page's filter bar narrows its listings.
+  await expect(agentPage.getByText(`Listed by Anton Agent · ${agencyName}`)).toBeVisible();
+  await expect(agentPage.getByRole("button", { name: "Show homes" })).toBeVisible();
   await shoot(agentPage, "page");
+
+  // A visitor's enquiry reaches the agent, and the owner answers it from the agency inbox, as the agency.
+  const enquirerContext = await browser.newContext();
+  const enquirerPage = await enquirerContext.newPage();
+  await signedIn(data, enquirerPage, newAccount("Erin Enquirer"));
+  await enquirerPage.goto(`/category/rent/${listingId}`);
+  await enquirerPage.getByRole("link", { name: "Contact Landlord" }).click();
+  await enquirerPage.getByLabel("Message").fill("Is the harbour flat free in June?");
+  await enquirerPage.getByRole("button", { name: "Send through the site" }).click();
+  await expect(enquirerPage).toHaveURL(/\/messages\/[\w-]+$/);
+  await expect(enquirerPage.getByRole("heading", { name: agencyName, level: 1 })).toBeVisible();
+  await waitForMail(agent.email, { subject: "New message about Harbour view flat" });
+  await owner.goto("/messages");
+  await expect(owner.getByRole("heading", { name: "Agency inbox" })).toBeVisible();
+  await shoot(owner, "inbox");
+  await owner.getByRole("link", { name: /Erin Enquirer/ }).click();
+  await expect(owner.getByText("Is the harbour flat free in June?")).toBeVisible();
+  await owner.getByLabel("Message").fill("Yes, from the 1st of June.");
+  await owner.getByRole("button", { name: "Send reply" }).click();
+  await expect(toast(owner, "Message sent")).toBeVisible();
+  await enquirerPage.reload();
+  await expect(enquirerPage.getByText("Yes, from the 1st of June.")).toBeVisible();
+  await enquirerContext.close();
 
   // The owner edits the agent's listing.
   await owner.goto(`/edit-listing/${listingId}`);

@@ -80,8 +80,12 @@ describe(`agency authorization, route by route (${postgres ? "PostgreSQL" : "SQL
     return { id, cookie, memberId: member.id };
   }
 
+  let siteAdmin: string;
+  const siteAdminAccount = newAccount("Sam Siteadmin");
+
   beforeAll(async () => {
-    world = await createRouteWorld();
+    world = await createRouteWorld({ ADMIN_EMAILS: siteAdminAccount.email });
+    siteAdmin = (await world.signUp(siteAdminAccount)).cookie;
     cookies.owner = (await world.signUp(newAccount("Olivia Owner"))).cookie;
     const created = await world.client.post("/agencies/new", AGENCY, { cookie: cookies.owner });
     expect(created.status, created.body.slice(0, 300)).toBe(302);
@@ -326,6 +330,85 @@ describe(`agency authorization, route by route (${postgres ? "PostgreSQL" : "SQL
       expect(
         (agencyPage.data as { listings: { id: string }[] }).listings.map((listing) => listing.id),
       ).not.toContain(privateId);
+
+      // The category page's filters, the agency one more condition: its homes for sale are none of these.
+      const forSale = await world.client.get(`/agencies/${slug}?type=sale`);
+      expect(forSale.status).toBe(200);
+      const filtered = forSale.data as { total: number; filtersHtml: string };
+      expect(filtered.total).toBe(0);
+      expect(filtered.filtersHtml).toContain(`action="/agencies/${slug}"`);
+      // Cards say who lists each home.
+      type Card = { id: string; publisher?: { agentName: string; agency: { name: string } | null } };
+      const category = (await world.client.get("/category/rent")).data as { listings: Card[] };
+      const card = (id: string) => category.listings.find((listing) => listing.id === id)?.publisher;
+      expect(card(agent.listingId)?.agency?.name).toBe("Harbour Homes");
+      expect(card(privateId)).toMatchObject({ agency: null });
+    });
+
+    it("an enquiry reaches the agent; owners and admins answer it from the agency inbox, nobody else", async () => {
+      const agent = await agentWithListing("Asked about");
+      const enquirer = await world.signUp(newAccount("Erin Enquirer"));
+      const sent = await world.client.post(
+        `/contact/${agent.id}`,
+        { listingId: agent.listingId, message: "Is it still free?" },
+        { cookie: enquirer.cookie },
+      );
+      expect(sent.status, sent.body.slice(0, 300)).toBe(302);
+      const threadPath = sent.location?.split("?")[0] ?? "";
+      for (const actor of ["admin", "owner"] as const) {
+        const inbox = (await world.client.get("/messages", { cookie: cookies[actor] })).data as {
+          agencyThreads: { id: string }[];
+        };
+        expect(`/messages/${inbox.agencyThreads[0]?.id}`).toBe(threadPath);
+        const answer = await world.client.post(
+          threadPath,
+          { intent: "reply", message: `Yes (the ${actor})` },
+          { cookie: cookies[actor] },
+        );
+        record("answer an agency enquiry", actor, answer);
+        expect(toastMessage(answer)).toBe("Message sent");
+      }
+      for (const actor of ["outsider", "former member", "agent"] as const) {
+        const answer = await unchangedBy(world, () =>
+          world.client.post(threadPath, { intent: "reply", message: "Me too" }, { cookie: cookies[actor] }),
+        );
+        record("answer an agency enquiry", actor, answer);
+        expect(answer.status, actor).toBe(404);
+      }
+      // The enquirer talks to the agency.
+      const view = await world.client.get(threadPath, { cookie: enquirer.cookie });
+      expect(view.data).toMatchObject({ thread: { otherPartyName: "Harbour Homes" } });
+    });
+
+    it("an administrator suspends the agency from /admin: its page and listings are gone until lifted", async () => {
+      const agent = await agentWithListing("Under suspension");
+      for (const actor of ["owner", "outsider"] as const) {
+        const answer = await unchangedBy(world, () =>
+          world.client.post("/admin", { intent: "suspend-agency", id: slug }, { cookie: cookies[actor] }),
+        );
+        record("suspend the agency (/admin)", actor, answer);
+        expect(answer.status).toBe(404);
+      }
+      const suspended = await world.client.post(
+        "/admin",
+        { intent: "suspend-agency", id: `/agencies/${slug}` },
+        { cookie: siteAdmin },
+      );
+      expect(toastMessage(suspended)).toBe("Agency suspended");
+      expect((await world.client.get(`/agencies/${slug}`)).status).toBe(404);
+      expect((await world.client.get(`/category/rent/${agent.listingId}`)).status).toBe(404);
+      const admin = (await world.client.get("/admin", { cookie: siteAdmin })).data as {
+        suspendedAgencies: { id: string }[];
+      };
+      expect(admin.suspendedAgencies.map((agency) => agency.id)).toEqual([agencyId]);
+      const lifted = await world.client.post(
+        "/admin",
+        { intent: "lift-agency-suspension", id: agencyId },
+        { cookie: siteAdmin },
+      );
+      expect(toastMessage(lifted)).toBe("Agency suspension lifted");
+      expect((await world.client.get(`/agencies/${slug}`)).status).toBe(200);
+      expect((await world.client.get(`/category/rent/${agent.listingId}`)).status).toBe(200);
     });
 
     it("an agent who deletes their account leaves their agency listings, with photos, to an owner", async () => {

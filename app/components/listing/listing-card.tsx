@@ -16,6 +16,7 @@ import {
   typeLabel,
 } from "#app/modules/listing/listing.rules.ts";
 import { useBackState } from "./back-state.ts";
+import { ListingPublisherLine } from "./listing-publisher.tsx";
 
 export type ListingCardProps = {
   listing: ListingSummary;
@@ -125,6 +126,7 @@ export function ListingCard({
             </span>
           </p>
           {area ? <p className="listing-card-area text-sm text-muted">{area}</p> : null}
+          <ListingPublisherLine publisher={listing.publisher} type={listing.type} />
         </div>
       </Link>
       {/* Outside the link: a button inside an <a> is invalid and would also follow the link. On the photo, so

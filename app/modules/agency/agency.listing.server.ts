@@ -118,3 +118,47 @@ export async function handOverAgencies(db: Db, userId: string) {
       .execute();
   }
 }
+
+/**
+ * When an administrator suspends `userId` (in the suspension's transaction, decision 064): an agency they are
+ * the only owner of is suspended with them (no one answers for it; its listings leave the public pages until
+ * an administrator lifts the agency's suspension); in any other agency, the first of its other owners becomes
+ * the listing agent of the listings they list there, which stay listed and whose enquiries reach that owner.
+ * Returns the agencies suspended, for the audit log.
+ */
+export async function handOverForSuspension(db: Db, userId: string, now: number) {
+  const memberships = await db
+    .selectFrom("member")
+    .innerJoin("organization", "organization.id", "member.organizationId")
+    .select(["member.organizationId", "organization.name", "organization.suspendedAt"])
+    .where("member.userId", "=", userId)
+    .execute();
+  const suspended: { id: string; name: string }[] = [];
+  for (const membership of memberships) {
+    const heir = await db
+      .selectFrom("member")
+      .select("userId")
+      .where("organizationId", "=", membership.organizationId)
+      .where("userId", "!=", userId)
+      .where("role", "=", AGENCY_ROLES.owner)
+      .orderBy("createdAt")
+      .orderBy("id")
+      .executeTakeFirst();
+    if (heir) {
+      await db
+        .updateTable("listing")
+        .set({ userRef: heir.userId })
+        .where("agencyId", "=", membership.organizationId)
+        .where("userRef", "=", userId)
+        .execute();
+    } else if (membership.suspendedAt == null) {
+      await db
+        .updateTable("organization")
+        .set({ suspendedAt: now })
+        .where("id", "=", membership.organizationId)
+        .execute();
+      suspended.push({ id: membership.organizationId, name: membership.name });
+    }
+  }
+  return suspended;
+}

@@ -31,12 +31,16 @@ async function withLogo<Row extends { logo: string | null }>(db: Db, row: Row | 
   return { ...row, logoImage: image ?? null };
 }
 
-/** An agency by its public slug, with its logo, or undefined. */
+/** An agency by its public slug, with its logo and whether an administrator suspended it, or undefined. */
 export async function findAgencyBySlug(db: Db, slug: string) {
-  return withLogo(
-    db,
-    await db.selectFrom("organization").select(PUBLIC_COLUMNS).where("slug", "=", slug).executeTakeFirst(),
-  );
+  const row = await db
+    .selectFrom("organization")
+    .select([...PUBLIC_COLUMNS, "organization.suspendedAt"])
+    .where("slug", "=", slug)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { suspendedAt, ...agency } = row;
+  return withLogo(db, { ...agency, suspended: suspendedAt != null });
 }
 
 /** An agency's whole profile (its contact e-mail too), for the settings of those who manage it. */

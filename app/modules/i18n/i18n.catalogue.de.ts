@@ -964,6 +964,20 @@ export const GERMAN = {
   "Logo of {agency}": "Logo von {agency}",
   "You are the only owner of an agency: make another member an owner first":
     "Sie sind der einzige Inhaber einer Agentur: Machen Sie zuerst ein anderes Mitglied zum Inhaber",
+  // Agencies: cards, the agency inbox, suspension, the agency page.
+  "Listed by {agent} · {agency}": "Inseriert von {agent} · {agency}",
+  "Agency suspended": "Agentur gesperrt",
+  "Agency suspension lifted": "Sperre der Agentur aufgehoben",
+  "Suspended agencies ({count})": "Gesperrte Agenturen ({count})",
+  "No suspended agencies.": "Keine gesperrten Agenturen.",
+  "Suspend an agency": "Eine Agentur sperren",
+  "Agency page address or slug": "Adresse oder Kürzel der Agenturseite",
+  "Suspend agency": "Agentur sperren",
+  "Its listings are hidden from everyone until the suspension is lifted.":
+    "Ihre Inserate sind für alle verborgen, bis die Sperre aufgehoben wird.",
+  "Asks {agency} about": "Fragt {agency} zu",
+  "Your agency": "Ihre Agentur",
+  "Agency inbox": "Posteingang der Agentur",
   // The search by a listing's details: filters, sorts, a saved search's words and the card's area.
   " or ": " oder ",
   "Available by": "Verfügbar bis",

@@ -50,12 +50,28 @@ export type Listing = ListingFormFields & {
   userRef: string;
   /** The agency it is published as (userRef is then its listing agent); null for a private lister's. */
   agencyId: string | null;
+  /** Who lists it, for the "Listed by" line (see ListingPublisher). */
+  publisher?: ListingPublisher;
   status: ListingStatus;
   /** Hidden because its owner did not confirm it was still available (freshness); renewed from Profile. */
   expired: boolean;
   /** When it was first published, and when it last changed (a save, a status, a renewal); epoch ms. */
   publishedAt: number;
   changedAt: number;
+};
+
+/**
+ * Who lists a home, as its card and page say it: the listing agent's name and the agency it is published as
+ * (its name, page and logo), or no agency for a private landlord or seller. Read with the listing's photos, one
+ * query per page of listings (withImages); absent where a listing was read without it (the alert sweep).
+ */
+export type ListingPublisher = {
+  agentName: string;
+  agency: {
+    name: string;
+    slug: string;
+    logo: Pick<ListingImage, "storageKey" | "width" | "height"> | null;
+  } | null;
 };
 
 /** Where a listing is: its address and its position. */
@@ -72,6 +88,7 @@ export type ListingWrite = Omit<
   Listing,
   | "id"
   | "agencyId"
+  | "publisher"
   | "images"
   | "floorPlans"
   | "discountedPrice"

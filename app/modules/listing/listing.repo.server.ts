@@ -10,6 +10,7 @@ import {
   LISTING_TYPES,
   type Listing,
   type ListingPlace,
+  type ListingPublisher,
   type ListingStatus,
   type ListingSummary,
   type ListingType,
@@ -25,8 +26,8 @@ import { whereListed, whereVisible } from "./listing.visibility.server.ts";
 /** SPEC.md section 9: lists load 10 at a time. */
 export const PAGE_SIZE = 10;
 
-/** Which listings a paged list shows: a category, the offers, or an agency's (its public page). */
-export type ListingFilter = { type: ListingType } | { offer: true } | { agencyId: string };
+/** Which listings a paged list shows: a category or the offers. */
+export type ListingFilter = { type: ListingType } | { offer: true };
 
 /** Where a page of a category or of the offers ends: the last listing's timestamp and id. */
 export type Cursor = { timestamp: number; id: string };
@@ -59,9 +60,7 @@ export async function findListingsPage(
   query =
     "type" in filter
       ? query.where("listing.type", "=", filter.type)
-      : "agencyId" in filter
-        ? query.where("listing.agencyId", "=", filter.agencyId)
-        : query.where("listing.offer", "=", true);
+      : query.where("listing.offer", "=", true);
   const { rows, next } = await keysetPage(query, {
     key: "listing.timestamp",
     id: "listing.id",
@@ -333,22 +332,71 @@ export async function findListingOwner(db: Db, id: string): Promise<string | und
   return row?.userRef;
 }
 
-/** Rows with their photos, cover first, as listings. */
+/**
+ * Rows with their photos, cover first, and who lists them (ListingPublisher), as listings: two queries for the
+ * whole page, whatever its size, never one per card.
+ */
 export async function withImages(db: Db, rows: ListingRow[]): Promise<Listing[]> {
   if (rows.length === 0) return [];
-  const images = await db
-    .selectFrom("image")
-    .selectAll()
-    .where(
-      "listingId",
-      "in",
-      rows.map((row) => row.id),
-    )
-    .orderBy("listingId")
-    .orderBy("position")
-    .execute();
+  const ids = rows.map((row) => row.id);
+  const [images, publishers] = await Promise.all([
+    db
+      .selectFrom("image")
+      .selectAll()
+      .where("listingId", "in", ids)
+      .orderBy("listingId")
+      .orderBy("position")
+      .execute(),
+    findPublishers(db, ids),
+  ]);
   const byListing = Map.groupBy(images, (image) => image.listingId);
-  return rows.map((row) => toListing(row, byListing.get(row.id) ?? []));
+  return rows.map((row) => ({
+    ...toListing(row, byListing.get(row.id) ?? []),
+    publisher: publishers.get(row.id),
+  }));
+}
+
+/** Who lists each of the listings `ids`: the agent's name, the agency's name, slug and logo, in one join. */
+async function findPublishers(db: Db, ids: string[]): Promise<Map<string, ListingPublisher>> {
+  const rows = await db
+    .selectFrom("listing")
+    .innerJoin("user", "user.id", "listing.userRef")
+    .leftJoin("organization", "organization.id", "listing.agencyId")
+    .leftJoin("image as logo", "logo.id", "organization.logo")
+    .select([
+      "listing.id",
+      "user.name as agentName",
+      "organization.name as agencyName",
+      "organization.slug as agencySlug",
+      "logo.storageKey as logoKey",
+      "logo.width as logoWidth",
+      "logo.height as logoHeight",
+    ])
+    .where("listing.id", "in", ids)
+    .execute();
+  return new Map(
+    rows.map((row) => [
+      row.id,
+      {
+        agentName: row.agentName,
+        agency:
+          row.agencyName != null && row.agencySlug != null
+            ? {
+                name: row.agencyName,
+                slug: row.agencySlug,
+                logo:
+                  row.logoKey != null
+                    ? {
+                        storageKey: row.logoKey,
+                        width: Number(row.logoWidth),
+                        height: Number(row.logoHeight),
+                      }
+                    : null,
+              }
+            : null,
+      },
+    ]),
+  );
 }
 
 const BOOLEAN_COLUMNS = columnsOfKind("boolean");

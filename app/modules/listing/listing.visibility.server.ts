@@ -2,7 +2,8 @@ import type { ExpressionBuilder } from "kysely";
 import type { Database } from "#app/db/schema.ts";
 
 // Which listings the public sees, in two steps:
-// - `whereVisible`: the listing's page is public: not hidden by a moderator, its owner not suspended.
+// - `whereVisible`: the listing's page is public: not hidden by a moderator, its owner (its listing agent) not
+//   suspended, and the agency it is published as (if any) not suspended (decision 064).
 //   Otherwise only its owner (marked, in Profile) and the administrators (/admin) see it; others get a 404.
 // - `whereListed`: it is also in every public list (categories, offers, Explore, search, the sitemap, feeds,
 //   alerts): visible, available (not marked let or sold by its owner) and not hidden as expired for want of
@@ -12,7 +13,7 @@ import type { Database } from "#app/db/schema.ts";
 
 /** Keeps only the listings whose page the public may see; `.where(whereVisible)` on the listing table. */
 export function whereVisible(eb: ExpressionBuilder<Database, "listing">) {
-  return eb.and([eb("listing.hiddenAt", "is", null), ownerNotSuspended(eb)]);
+  return eb.and([eb("listing.hiddenAt", "is", null), ownerNotSuspended(eb), agencyNotSuspended(eb)]);
 }
 
 /** Keeps only the listings of the public lists; `.where(whereListed)` on a query of the listing table. */
@@ -24,6 +25,7 @@ export function whereListed(eb: ExpressionBuilder<Database, "listing">) {
     eb("listing.status", "=", "available"),
     eb("listing.expiredAt", "is", null),
     ownerNotSuspended(eb),
+    agencyNotSuspended(eb),
   ]);
 }
 
@@ -37,4 +39,20 @@ function ownerNotSuspended(eb: ExpressionBuilder<Database, "listing">) {
         .where("user.banned", "=", true),
     ),
   );
+}
+
+// An agency listing whose agency is suspended is off. Asked first whether any agency is suspended at all (one
+// uncorrelated lookup in the partial index organization_suspended_idx, run once per query): while none is, no
+// row's agencyId is read, so the sort indexes' walks (which do not hold agencyId, decision 045) read no more
+// rows than before.
+function agencyNotSuspended(eb: ExpressionBuilder<Database, "listing">) {
+  const suspended = eb
+    .selectFrom("organization")
+    .select("organization.id")
+    .where("organization.suspendedAt", "is not", null);
+  return eb.or([
+    eb.not(eb.exists(suspended)),
+    eb("listing.agencyId", "is", null),
+    eb.not(eb.exists(suspended.whereRef("organization.id", "=", "listing.agencyId"))),
+  ]);
 }

@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
+import type { Database } from "#app/db/schema.ts";
 
 // Every query on the enquiry tables (messageThread, message, userBlock) and the lister's privacy choice.
 // Timestamps are epoch milliseconds; a side's unread messages are the other side's, newer than its read mark.
+// A thread has two sides: the enquirer, and the listing's side (its lister, the thread's ownerId). For a
+// listing published as an agency, the agency's owners and admins are on the listing's side too (its "Agency
+// inbox", decision 064): they read and answer as the agency, and the enquirer sees the agency's name.
 
 /** A conversation as one of its two parties sees it. */
 export type ThreadForParty = {
@@ -11,10 +16,16 @@ export type ThreadForParty = {
   listingId: string;
   listingName: string;
   listingType: "rent" | "sale";
-  /** Whether the viewer owns the listing (else they asked about it). */
+  /** Whether the viewer is on the listing's side: its lister, or a manager of its agency (else they asked). */
   viewerIsOwner: boolean;
+  /** The listing's lister and the enquirer, the thread's two parties. */
+  ownerId: string;
+  enquirerId: string;
+  /** The party on the other side: for the enquirer of an agency's listing, the lister, named as the agency. */
   otherPartyId: string;
   otherPartyName: string;
+  /** The agency the listing is published as, or null for a private lister's. */
+  agencyName: string | null;
   lastMessageAt: number;
 };
 
@@ -84,7 +95,7 @@ export async function insertMessage(
 ): Promise<number> {
   const thread = await db
     .selectFrom("messageThread")
-    .select(["ownerId", "lastMessageAt"])
+    .select(["enquirerId", "lastMessageAt"])
     .where("id", "=", message.threadId)
     .executeTakeFirstOrThrow();
   const createdAt = Math.max(now, asNumber(thread.lastMessageAt) + 1);
@@ -92,7 +103,8 @@ export async function insertMessage(
     .insertInto("message")
     .values({ id: randomUUID(), ...message, createdAt })
     .execute();
-  const readMark = thread.ownerId === message.authorId ? "ownerReadAt" : "enquirerReadAt";
+  // An agency's manager answering is on the listing's side, as its lister is.
+  const readMark = message.authorId === thread.enquirerId ? "enquirerReadAt" : "ownerReadAt";
   await db
     .updateTable("messageThread")
     .set({ lastMessageAt: createdAt, [readMark]: createdAt })
@@ -101,12 +113,27 @@ export async function insertMessage(
   return createdAt;
 }
 
-function threadsOf(db: Db, userId: string) {
+/** Whether `userId` is an owner or admin of the agency the thread's listing (`l`) is published as. */
+function managesListingAgency(userId: string) {
+  return (eb: ExpressionBuilder<Database & { l: Database["listing"] }, "l">) =>
+    eb.exists(
+      eb
+        .selectFrom("member")
+        .select("member.id")
+        .whereRef("member.organizationId", "=", "l.agencyId")
+        .where("member.userId", "=", userId)
+        .where("member.role", "in", ["owner", "admin"]),
+    );
+}
+
+/** The threads with their listing, parties and agency; the caller says whose. */
+function threads(db: Db) {
   return db
     .selectFrom("messageThread as t")
     .innerJoin("listing as l", "l.id", "t.listingId")
     .innerJoin("user as owner", "owner.id", "t.ownerId")
     .innerJoin("user as enquirer", "enquirer.id", "t.enquirerId")
+    .leftJoin("organization as agency", "agency.id", "l.agencyId")
     .select([
       "t.id",
       "t.listingId",
@@ -119,30 +146,51 @@ function threadsOf(db: Db, userId: string) {
       "l.type as listingType",
       "owner.name as ownerName",
       "enquirer.name as enquirerName",
-    ])
-    .where((eb) => eb.or([eb("t.ownerId", "=", userId), eb("t.enquirerId", "=", userId)]));
+      "agency.name as agencyName",
+    ]);
 }
 
-type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadsOf>["execute"]>>[number];
+/** The threads `userId` is a party of. */
+function threadsOf(db: Db, userId: string) {
+  return threads(db).where((eb) => eb.or([eb("t.ownerId", "=", userId), eb("t.enquirerId", "=", userId)]));
+}
+
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof threads>["execute"]>>[number];
 
 function toThreadForParty(row: ThreadRow, userId: string): ThreadForParty {
-  const viewerIsOwner = row.ownerId === userId;
+  const viewerIsOwner = row.enquirerId !== userId;
   return {
     id: row.id,
     listingId: row.listingId,
     listingName: row.listingName,
     listingType: row.listingType,
     viewerIsOwner,
+    ownerId: row.ownerId,
+    enquirerId: row.enquirerId,
     otherPartyId: viewerIsOwner ? row.enquirerId : row.ownerId,
-    otherPartyName: viewerIsOwner ? row.enquirerName : row.ownerName,
+    // The enquirer of an agency's listing talks to the agency, whoever of it answers.
+    otherPartyName: viewerIsOwner ? row.enquirerName : (row.agencyName ?? row.ownerName),
+    agencyName: row.agencyName ?? null,
     lastMessageAt: asNumber(row.lastMessageAt),
   };
 }
 
-/** A thread `userId` is a party of, or undefined (someone else's thread answers like a missing one). */
+/**
+ * A thread `userId` may read and answer, or undefined (someone else's thread answers like a missing one): one
+ * they are a party of, or one about a listing of an agency they own or administer.
+ */
 export async function findThreadForParty(db: Db, threadId: string, userId: string) {
   if (!isWellFormedId(threadId)) return undefined;
-  const row = await threadsOf(db, userId).where("t.id", "=", threadId).executeTakeFirst();
+  const row = await threads(db)
+    .where("t.id", "=", threadId)
+    .where((eb) =>
+      eb.or([
+        eb("t.ownerId", "=", userId),
+        eb("t.enquirerId", "=", userId),
+        managesListingAgency(userId)(eb),
+      ]),
+    )
+    .executeTakeFirst();
   return row ? toThreadForParty(row, userId) : undefined;
 }
 
@@ -168,6 +216,43 @@ export async function findThreadsOfUser(db: Db, userId: string, limit = 100): Pr
             m.and([m("t.enquirerId", "=", userId), m("m.createdAt", ">", m.ref("t.enquirerReadAt"))]),
           ]),
         )
+        .as("unread"),
+    ])
+    .orderBy("t.lastMessageAt", "desc")
+    .orderBy("t.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...toThreadForParty(row, userId),
+    lastMessage: row.lastMessage ?? "",
+    unread: asNumber(row.unread ?? 0),
+  }));
+}
+
+/**
+ * The "Agency inbox" of `userId`: the threads about listings of the agencies they own or administer that are
+ * not their own (those are in their own list), the latest first; unread are the enquirer's messages the
+ * listing's side has not read.
+ */
+export async function findAgencyThreads(db: Db, userId: string, limit = 100): Promise<ThreadSummary[]> {
+  const rows = await threads(db)
+    .where(managesListingAgency(userId))
+    .where("t.ownerId", "!=", userId)
+    .where("t.enquirerId", "!=", userId)
+    .select((eb) => [
+      eb
+        .selectFrom("message as m")
+        .select("m.body")
+        .whereRef("m.threadId", "=", "t.id")
+        .orderBy("m.createdAt", "desc")
+        .limit(1)
+        .as("lastMessage"),
+      eb
+        .selectFrom("message as m")
+        .select((count) => count.fn.countAll<number | string | bigint>().as("n"))
+        .whereRef("m.threadId", "=", "t.id")
+        .whereRef("m.authorId", "=", "t.enquirerId")
+        .whereRef("m.createdAt", ">", "t.ownerReadAt")
         .as("unread"),
     ])
     .orderBy("t.lastMessageAt", "desc")

@@ -66,7 +66,7 @@ export async function sendEnquiry(
     await insertMessage(trx, { threadId: id, authorId: user.id, body }, now);
     await queueNotification(trx, deps, {
       recipientId: listing.userRef,
-      author: user,
+      authorName: user.name,
       listingName: listing.name,
       body,
       threadId: id,
@@ -88,13 +88,21 @@ export async function replyInThread(
   const thread = await partyThread(deps.db, user, threadId);
   requireVerified(user);
   const body = parseBody(input.body);
-  if (await isBlocked(deps.db, thread.otherPartyId, user.id)) throw new ForbiddenError(MESSAGE_TEXTS.blocked);
+  // An agency's manager answers for the listing's side: the enquirer's block of its lister holds for them too.
+  const side = sideOf(thread, user);
+  if (
+    (await isBlocked(deps.db, thread.otherPartyId, user.id)) ||
+    (side !== user.id && (await isBlocked(deps.db, thread.otherPartyId, side)))
+  ) {
+    throw new ForbiddenError(MESSAGE_TEXTS.blocked);
+  }
   await takeLimit(deps.db, deps.limits.enquiries, user.id, now);
   await deps.db.transaction().execute(async (trx) => {
     await insertMessage(trx, { threadId: thread.id, authorId: user.id, body }, now);
     await queueNotification(trx, deps, {
       recipientId: thread.otherPartyId,
-      author: user,
+      // The enquirer hears from the agency, whoever of it answers.
+      authorName: thread.viewerIsOwner && thread.agencyName ? thread.agencyName : user.name,
       listingName: thread.listingName,
       body,
       threadId: thread.id,
@@ -106,16 +114,27 @@ export async function replyInThread(
 /** `user` takes no more messages from the other party of a thread of theirs (in any thread). */
 export async function blockOtherParty(db: Db, user: SessionUser, threadId: string, now = Date.now()) {
   const thread = await partyThread(db, user, threadId);
-  await insertBlock(db, user.id, thread.otherPartyId, now);
+  await insertBlock(db, sideOf(thread, user), thread.otherPartyId, now);
 }
 
 /** Lifts `user`'s block of the other party of a thread of theirs. */
 export async function unblockOtherParty(db: Db, user: SessionUser, threadId: string) {
   const thread = await partyThread(db, user, threadId);
-  await deleteBlock(db, user.id, thread.otherPartyId);
+  await deleteBlock(db, sideOf(thread, user), thread.otherPartyId);
 }
 
-/** The thread, if `user` is one of its two parties; anyone else is told it does not exist. */
+/**
+ * Who `user` acts as in a thread: themselves, or, for an agency's manager answering about its listing, the
+ * listing's lister, whose blocks keep an enquirer out (they are what sendEnquiry and replies check).
+ */
+export function sideOf(thread: ThreadForParty, user: Pick<SessionUser, "id">) {
+  return thread.viewerIsOwner ? thread.ownerId : user.id;
+}
+
+/**
+ * The thread, if `user` is one of its two parties or a manager of its listing's agency; anyone else is told it
+ * does not exist.
+ */
 async function partyThread(db: Db, user: SessionUser, threadId: string): Promise<ThreadForParty> {
   const thread = await findThreadForParty(db, threadId, user.id);
   if (!thread) throw new NotFoundError(MESSAGE_TEXTS.threadMissing);
@@ -144,7 +163,7 @@ function parseBody(value: unknown) {
 async function queueNotification(
   trx: Db,
   deps: MessageServiceDeps,
-  note: { recipientId: string; author: SessionUser; listingName: string; body: string; threadId: string },
+  note: { recipientId: string; authorName: string; listingName: string; body: string; threadId: string },
 ) {
   const recipient = await findMailRecipient(trx, note.recipientId);
   if (!recipient) return;
@@ -155,7 +174,7 @@ async function queueNotification(
       {
         to: recipient.email,
         recipientName: recipient.name,
-        authorName: note.author.name,
+        authorName: note.authorName,
         listingName: note.listingName,
         body: note.body,
         url: `${deps.publicUrl}${threadPath(note.threadId)}`,

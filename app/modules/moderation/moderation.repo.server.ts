@@ -304,3 +304,24 @@ export async function closeOpenReports(
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** The suspended agencies, by name (/admin's list, where their suspension is lifted). */
+export async function findSuspendedAgencies(db: Db) {
+  return db
+    .selectFrom("organization")
+    .select(["id", "name", "slug"])
+    .where("suspendedAt", "is not", null)
+    .orderBy("name")
+    .orderBy("id")
+    .execute();
+}
+
+/** An agency by its id or its slug (an administrator names it by its page), with whether it is suspended. */
+export async function findAgencyStanding(db: Db, idOrSlug: string) {
+  const row = await db
+    .selectFrom("organization")
+    .select(["id", "name", "suspendedAt"])
+    .where((eb) => eb.or([eb("id", "=", idOrSlug), eb("slug", "=", idOrSlug)]))
+    .executeTakeFirst();
+  return row && { id: row.id, name: row.name, suspended: row.suspendedAt != null };
+}

@@ -81,6 +81,7 @@ export const MODERATION_MESSAGES = {
   decisionNotCurrent: "This decision no longer applies: the listing is not hidden by it",
   reviewAlreadyRequested: "You have already asked for a review of this decision",
   reviewGone: "That review request is no longer open",
+  agencyGone: "That agency does not exist",
 } as const;
 
 /** The owner's page of one decision, where they ask for a review (linked from the e-mail and the listing). */
@@ -101,6 +102,8 @@ export const AUDIT_ACTION_LABELS = {
   "lift-suspension": "lifted the suspension of",
   "dismiss-report": "dismissed a report on",
   "close-review": "kept hidden after review",
+  "suspend-agency": "suspended agency",
+  "lift-agency-suspension": "lifted the suspension of agency",
 } as const;
 
 /** A moment as the admin page shows it, the same on the server and in the browser: "2026-11-24 18:05 UTC". */
@@ -116,6 +119,8 @@ export const MODERATION_DONE = {
   "lift-suspension": "Suspension lifted",
   "dismiss-report": "Report dismissed",
   "close-review": "Listing kept hidden",
+  "suspend-agency": "Agency suspended",
+  "lift-agency-suspension": "Agency suspension lifted",
 } as const;
 
 type AuditEntry = {
@@ -129,6 +134,10 @@ export function auditDescription({ action, listingName, targetUserName }: AuditE
   const verb = AUDIT_ACTION_LABELS[action];
   if (action === "suspend-user" || action === "lift-suspension") {
     return `${verb} ${targetUserName ?? "a deleted user"}`;
+  }
+  // An agency's entry keeps the agency's name where a user's would be.
+  if (action === "suspend-agency" || action === "lift-agency-suspension") {
+    return `${verb} ${targetUserName ?? "a deleted agency"}`;
   }
   const owner = targetUserName ? ` (by ${targetUserName})` : "";
   return `${verb} ${listingName ?? "a deleted listing"}${owner}`;

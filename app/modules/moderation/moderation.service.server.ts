@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import type { AuditAction, NewAuditLogRow } from "#app/db/schema.ts";
 import { ForbiddenError, InvalidError, NotFoundError, parseOrInvalid } from "#app/http/errors.ts";
+import { handOverForSuspension } from "#app/modules/agency/agency.listing.server.ts";
 import type { Auth } from "#app/modules/auth/auth.server.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { type LimitRule, takeLimit } from "#app/modules/limits/limits.server.ts";
@@ -14,6 +15,7 @@ import { listingHiddenMail } from "./moderation.mail.ts";
 import { type ModerationMailDeps, tellReporters } from "./moderation.notices.server.ts";
 import {
   closeOpenReports,
+  findAgencyStanding,
   findDecision,
   findListingModeration,
   findUserStanding,
@@ -240,6 +242,10 @@ export async function suspendUser(
   }
   const now = Date.now();
   await db.transaction().execute(async (trx) => {
+    // Their agencies' listings: an owner takes over theirs, or the agency goes with its only owner.
+    for (const agency of await handOverForSuspension(trx, userId, now)) {
+      await audit(trx, moderator, "suspend-agency", now, { targetUserName: agency.name });
+    }
     await tellReporters(trx, config, { ownerId: userId }, "hidden", now);
     await closeOpenReports(trx, { ownerId: userId }, "actioned", now);
     await audit(trx, moderator, "suspend-user", now, { targetUserId: userId, targetUserName: target.name });
@@ -259,6 +265,41 @@ export async function liftSuspension(
   await audit(db, moderator, "lift-suspension", Date.now(), {
     targetUserId: userId,
     targetUserName: target.name,
+  });
+}
+
+/** Names an agency by its page's address, its slug or its id: the last part of a path. */
+function agencyKey(input: string) {
+  return decodeURIComponent(input.trim().replace(/\/+$/, "").split("/").pop() ?? "");
+}
+
+/**
+ * Suspends an agency: its listings leave every public list, map, sitemap and feed and their pages are gone for
+ * visitors (whereVisible), until the suspension is lifted; its members keep their accounts.
+ */
+export async function suspendAgency(db: Db, moderator: Moderator, agency: string) {
+  const target = await findAgencyStanding(db, agencyKey(agency));
+  if (!target) throw new NotFoundError(MODERATION_MESSAGES.agencyGone);
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable("organization")
+      .set({ suspendedAt: now })
+      .where("id", "=", target.id)
+      .where("suspendedAt", "is", null)
+      .execute();
+    await audit(trx, moderator, "suspend-agency", now, { targetUserName: target.name });
+  });
+}
+
+/** Lifts an agency's suspension: its listings that are not hidden otherwise are public again. */
+export async function liftAgencySuspension(db: Db, moderator: Moderator, agency: string) {
+  const target = await findAgencyStanding(db, agencyKey(agency));
+  if (!target) throw new NotFoundError(MODERATION_MESSAGES.agencyGone);
+  const now = Date.now();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("organization").set({ suspendedAt: null }).where("id", "=", target.id).execute();
+    await audit(trx, moderator, "lift-agency-suspension", now, { targetUserName: target.name });
   });
 }
 

@@ -39,7 +39,8 @@ async function expectedCells(area: Bbox, level: number) {
   const listings = await testDb.db
     .selectFrom("listing")
     .innerJoin("user", "user.id", "listing.userRef")
-    .select(["listing.id", "listing.lat", "listing.lng", "user.banned"])
+    .leftJoin("organization", "organization.id", "listing.agencyId")
+    .select(["listing.id", "listing.lat", "listing.lng", "user.banned", "organization.suspendedAt"])
     .where("listing.hiddenAt", "is", null)
     .where("listing.status", "=", "available")
     .where("listing.expiredAt", "is", null)
@@ -52,7 +53,7 @@ async function expectedCells(area: Bbox, level: number) {
     (y + 1) * size - 90 > area.south;
   const cells = new Map<string, { count: number; lat: number; lng: number; ids: string[] }>();
   for (const listing of listings) {
-    if (listing.banned) continue;
+    if (listing.banned || listing.suspendedAt != null) continue;
     const { x, y } = cellOf(level, listing.lat, listing.lng);
     if (!reaches(x, y)) continue;
     const cell = cells.get(`${x}:${y}`) ?? { count: 0, lat: 0, lng: 0, ids: [] };
@@ -169,6 +170,41 @@ describe("the map's cells", () => {
     await testDb.db.updateTable("user").set({ banned: true }).where("id", "=", owners[1]!.id).execute();
     await expectMapMatches();
     await testDb.db.updateTable("user").set({ banned: false }).where("id", "=", owners[1]!.id).execute();
+    await expectMapMatches();
+
+    // A suspended agency's homes leave it too, counted once when their agent is suspended as well.
+    const agencyId = crypto.randomUUID();
+    await testDb.db
+      .insertInto("organization")
+      .values({
+        id: agencyId,
+        name: "Map Homes",
+        slug: `map-homes-${agencyId}`,
+        createdAt: new Date(),
+        about: "",
+        officeAddress: "",
+        officeLat: 0,
+        officeLng: 0,
+        legalName: "",
+        contactEmail: "",
+      })
+      .execute();
+    await testDb.db.updateTable("listing").set({ agencyId }).where("id", "in", ids(200, 300)).execute();
+    await testDb.db
+      .updateTable("organization")
+      .set({ suspendedAt: Date.now() })
+      .where("id", "=", agencyId)
+      .execute();
+    await expectMapMatches();
+    await expectMapMatches(WORLD);
+    await testDb.db.updateTable("user").set({ banned: true }).where("id", "=", owners[1]!.id).execute();
+    await expectMapMatches();
+    await testDb.db.updateTable("user").set({ banned: false }).where("id", "=", owners[1]!.id).execute();
+    await testDb.db
+      .updateTable("organization")
+      .set({ suspendedAt: null })
+      .where("id", "=", agencyId)
+      .execute();
     await expectMapMatches();
   });
 

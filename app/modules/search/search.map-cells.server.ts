@@ -168,21 +168,31 @@ function pick<T, K extends keyof T>(value: T, ...keys: K[]) {
 }
 
 /**
- * Listings the cells count (listed by their own columns) whose owner is suspended, inside `area`. The
- * suspended owners first (the partial index user_banned_idx; usually none, and then nothing more is read),
- * then their listings by the owner index.
+ * Listings the cells count (listed by their own columns) whose owner or agency is suspended, inside `area`. The
+ * suspended owners and agencies first (the partial indexes user_banned_idx and organization_suspended_idx;
+ * usually none, and then nothing more is read), then their listings by the owner and agency indexes.
  */
 async function suspendedOwnersListings(db: Db, { west, south, east, north }: Bbox) {
-  // Written as the partial index is (a bare "banned"), so both engines use it.
-  const owners = await db.selectFrom("user").select("user.id").where(sql<boolean>`"user"."banned"`).execute();
-  if (owners.length === 0) return [];
+  // Written as the partial indexes are (a bare "banned", "suspendedAt" IS NOT NULL), so both engines use them.
+  const [owners, agencies] = await Promise.all([
+    db.selectFrom("user").select("user.id").where(sql<boolean>`"user"."banned"`).execute(),
+    db
+      .selectFrom("organization")
+      .select("organization.id")
+      .where("organization.suspendedAt", "is not", null)
+      .execute(),
+  ]);
+  if (owners.length === 0 && agencies.length === 0) return [];
+  const ownerIds = owners.map((owner) => owner.id);
+  const agencyIds = agencies.map((agency) => agency.id);
   return db
     .selectFrom("listing")
     .select(["listing.lat", "listing.lng"])
-    .where(
-      "listing.userRef",
-      "in",
-      owners.map((owner) => owner.id),
+    .where((eb) =>
+      eb.or([
+        ...(ownerIds.length > 0 ? [eb("listing.userRef", "in", ownerIds)] : []),
+        ...(agencyIds.length > 0 ? [eb("listing.agencyId", "in", agencyIds)] : []),
+      ]),
     )
     .where("listing.hiddenAt", "is", null)
     .where("listing.status", "=", "available")

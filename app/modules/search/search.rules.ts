@@ -70,6 +70,8 @@ export type SearchParams = {
   bbox: Bbox | null;
   view: "list" | "map";
   areaUnit?: AreaUnit;
+  /** Only the listings of this agency: set by its public page's path, never a URL parameter. */
+  agencyId?: string | null;
 } & FilterValues;
 
 /** What a search filters on: the page's search, whatever the sort and the view (a saved search is one). */
