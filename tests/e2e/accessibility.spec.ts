@@ -313,6 +313,10 @@ test.describe("signed in", () => {
     await page.goto("/profile");
     await expect(page.getByRole("heading", { name: owner.listing.name })).toBeVisible();
     await expectNoViolations(page, "profile with listings");
+    // The statistics' text alternative: the figures of each day as a table.
+    await page.getByText("Figures by day").click();
+    await expect(page.getByRole("columnheader", { name: "Enquiries" })).toBeVisible();
+    await expectNoViolations(page, "profile, the statistics' figures by day");
     await page.getByRole("button", { name: "change" }).click();
     await expect(page.getByLabel("Name")).toBeFocused();
     await expectNoViolations(page, "profile, editing the name");

@@ -121,7 +121,7 @@ function DayTable({ days }: { days: readonly DayFigures[] }) {
   const { t } = i18n;
   const dayLabel = useDayLabel();
   return (
-    <div className="mt-2 max-h-72 overflow-auto">
+    <div className="mt-2">
       <table className="w-full text-left">
         <thead className="text-muted">
           <tr>

@@ -4,7 +4,9 @@ import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { addViews, findOrCreateViewSalt } from "./stats.repo.server.ts";
-import { dayOf } from "./stats.rules.ts";
+import { dayOf, startOfDay } from "./stats.rules.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 // Listing views without a cookie or anything personal kept (decision 063). A view is remembered for its day as
 // a hash of (the day's random salt, client address, user agent, listing); the salt is shared by every instance
@@ -41,10 +43,24 @@ type Options = {
 // A listing's page (`/category/rent/<id>`) or its data on a client-side navigation (`.data`).
 const LISTING_PAGE = /^\/category\/[^/]+\/([^/.]+)(?:\.data)?$/;
 
+// isbot's verdict per user agent: a site sees the same few hundred agents again and again.
+const botVerdicts = new Map<string, boolean>();
+const MAX_VERDICTS = 1_000;
+
+function isBotAgent(agent: string) {
+  let verdict = botVerdicts.get(agent);
+  if (verdict === undefined) {
+    verdict = isbot(agent);
+    if (botVerdicts.size >= MAX_VERDICTS) botVerdicts.clear();
+    botVerdicts.set(agent, verdict);
+  }
+  return verdict;
+}
+
 /** Whether the request is a person's browser showing the page: a user agent that is no bot's, no prefetch. */
 export function isCountedView(header: HeaderOf) {
   const agent = header("user-agent");
-  if (!agent || isbot(agent)) return false;
+  if (!agent || isBotAgent(agent)) return false;
   const purpose = `${header("sec-purpose") ?? ""} ${header("purpose") ?? ""}`;
   return !/prefetch|prerender/i.test(purpose);
 }
@@ -66,6 +82,8 @@ export function createViewCounter({
   let writing: Promise<number> = Promise.resolve(0);
   let batchesWaiting = 0;
   let timer: NodeJS.Timeout | undefined;
+  let day = "";
+  let dayEndsAt = 0;
 
   function saltOf(day: string) {
     let salt = salts.get(day);
@@ -119,7 +137,12 @@ export function createViewCounter({
       if (batchesWaiting > 0) return;
       void flush();
     }
-    const day = dayOf(now());
+    const at = now();
+    // The day's string is worked out once a day, not per view.
+    if (at >= dayEndsAt || at < dayEndsAt - DAY_MS) {
+      day = dayOf(at);
+      dayEndsAt = startOfDay(at) + DAY_MS;
+    }
     const address = header(CLIENT_IP_HEADER) ?? "";
     const agent = header("user-agent") ?? "";
     buffer.set(`${day}\0${listingId}\0${address}\0${agent}`, { day, listingId, address, agent });
