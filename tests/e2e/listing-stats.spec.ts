@@ -51,7 +51,7 @@ test("the owner sees the views rise once per browser a day", async ({ browser, d
   const stats = owner.getByRole("region", { name: "Last 30 days" });
   await expect(stats.getByRole("definition").first()).toHaveText("2");
   await expect(stats.getByRole("img", { name: /Views per day: 2 in all/ })).toBeVisible();
-  await expect(owner.getByText("2 views · 0 saves · 0 enquiries")).toBeVisible();
+  await expect(owner.getByText("Last 30 days: 2 views · 0 saves · 0 enquiries")).toBeVisible();
 
   await chrome.close();
   await firefox.close();

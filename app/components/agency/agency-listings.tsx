@@ -36,7 +36,7 @@ export function AgencyListings({ listings, stats }: { listings: AgencyListing[];
                     {listing.name}
                   </Link>
                   <p className="text-sm text-muted">{listing.agentName ?? t("Former member")}</p>
-                  {stats ? <ListingFigures totals={stats.perListing[listing.id]} /> : null}
+                  {stats ? <ListingFigures totals={stats.perListing[listing.id]} className="" /> : null}
                 </div>
                 {listing.editable ? (
                   <Link

@@ -73,7 +73,13 @@ function ViewsChart({ days }: { days: readonly DayFigures[] }) {
       : t("Views per day: none yet");
   return (
     <figure className="flex flex-col gap-1">
-      <figcaption className="text-sm font-semibold">{t("Views per day")}</figcaption>
+      <figcaption className="flex items-baseline justify-between gap-3 text-sm">
+        <span className="font-semibold">{t("Views per day")}</span>
+        {/* The scale: the tallest bar's figure. */}
+        <span aria-hidden="true" className="text-xs text-muted">
+          {t("Highest: {count}", { count: i18n.number(max) })}
+        </span>
+      </figcaption>
       <svg
         role="img"
         aria-label={summary}
@@ -121,7 +127,7 @@ function DayTable({ days }: { days: readonly DayFigures[] }) {
   const { t } = i18n;
   const dayLabel = useDayLabel();
   return (
-    <div className="mt-2">
+    <div className="mt-2 max-w-lg">
       <table className="w-full text-left">
         <thead className="text-muted">
           <tr>
@@ -157,12 +163,17 @@ function DayTable({ days }: { days: readonly DayFigures[] }) {
 }
 
 /** One listing's last 30 days in a line: "124 views · 3 saves · 1 enquiry". */
-export function ListingFigures({ totals = NO_FIGURES }: { totals?: StatTotals }) {
+export function ListingFigures({
+  totals = NO_FIGURES,
+  className = "mt-2 px-1",
+}: {
+  totals?: StatTotals;
+  className?: string;
+}) {
   const { t, tn } = useI18n();
   return (
-    <p className="mt-2 px-1 text-sm text-muted">
-      <span className="sr-only">{t("Last 30 days")}: </span>
-      {tn(totals.views, "{count} view", "{count} views")}
+    <p className={`${className} text-sm text-muted`}>
+      {t("Last 30 days")}: {tn(totals.views, "{count} view", "{count} views")}
       {" · "}
       {tn(totals.saves, "{count} save", "{count} saves")}
       {" · "}

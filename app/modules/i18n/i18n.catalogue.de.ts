@@ -991,6 +991,7 @@ export const GERMAN = {
   "Views per day: {total} in all, the most on {day} ({count})":
     "Aufrufe pro Tag: {total} insgesamt, die meisten am {day} ({count})",
   "Views per day: none yet": "Aufrufe pro Tag: noch keine",
+  "Highest: {count}": "Höchstwert: {count}",
   "A view is a visit to the listing's page, counted once per browser a day; search engines and bots are not counted.":
     "Ein Aufruf ist ein Besuch der Seite des Inserats, einmal pro Browser und Tag gezählt; Suchmaschinen und Bots werden nicht gezählt.",
 } as const satisfies Record<string, string | PluralForms>;
