@@ -10,7 +10,7 @@ import { signedIn } from "#tests/support/sessions.ts";
  * set: the two visitors' browsers are two different ones (Chrome and Firefox), on one machine's address.
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const aside = (page: Page) => page.getByRole("complementary", { name: "Price and contact" });
 
@@ -42,8 +42,8 @@ test("the owner sees the views rise once per browser a day", async ({ browser, d
   // browser's reload has been weighed as well.
   await expect(async () => {
     await owner.reload();
-    await expect(aside(owner).getByText("2 views this week")).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 20_000 });
+    await expect(aside(owner).getByText("2 views this week")).toBeVisible({ timeout: 2000 });
+  }).toPass({ timeout: 60_000 });
   await expect(aside(owner).getByText("2 views this week")).toBeVisible();
 
   // Profile's Your Listings: the last 30 days, all listings and this one.
