@@ -316,6 +316,7 @@ test.describe("signed in", () => {
     await page.getByText("Figures by day").click();
     await expect(page.getByRole("columnheader", { name: "Enquiries" })).toBeVisible();
     await expectNoViolations(page, "profile with listings and the statistics' figures by day");
+    await page.getByText("Figures by day").click();
     await page.getByRole("button", { name: "change" }).click();
     await expect(page.getByLabel("Name")).toBeFocused();
     await expectNoViolations(page, "profile, editing the name");
