@@ -24,6 +24,9 @@ import { syncAdminRoles } from "#app/modules/moderation/moderation.repo.server.t
 import { createPageCache, type PageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { searchAlertsJob } from "#app/modules/saved/alerts.job.server.ts";
 import { pauseSavedSearchesOfAddress } from "#app/modules/saved/alerts.repo.server.ts";
+import { deleteViewStateBefore } from "#app/modules/stats/stats.repo.server.ts";
+import { dayOf } from "#app/modules/stats/stats.rules.ts";
+import { createViewCounter, type ViewCounter } from "#app/modules/stats/stats.views.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
@@ -72,6 +75,8 @@ export type Services = {
   i18nSettings: I18nSettings;
   /** Visitors' pages, kept while the data's version in `readDb` stays the same (decision 041). */
   pageCache: PageCache;
+  /** Listing views for listers' statistics, buffered and written to the primary every few seconds (decision 063). */
+  views: ViewCounter;
 };
 
 /** This process's services, on every request's context (set by server/app.ts). */
@@ -174,11 +179,13 @@ export async function startServices(
     i18nSettings,
     // The version is read where the pages read: a replica's pages and version move together.
     pageCache: createPageCache({ db: readDb, settings: config.pageCache, metrics: metrics.cache }),
+    views: createViewCounter({ db }),
   };
   registerJobs(services);
   if (!background) return services;
   stopSweepers.set(services, startUploadSweeper(uploads, metrics.runJob));
   jobs.start();
+  services.views.start();
   // Mail a stopped (or killed) process left queued goes now, not at the job's first turn.
   mailer.kick();
   return services;
@@ -210,6 +217,14 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
   // Instant alerts within 5 minutes of publication, and saved homes' price drops, lets and sales at each user's
   // frequency: a sweep and the sending every minute (saved/alerts.job.server.ts).
   jobs.register(searchAlertsJob({ db, mailer, config }, config.alertIntervalMs));
+  // A past day's view salt and hashes are deleted within the hour after it ends (decision 063).
+  jobs.register({
+    name: "listing-stats",
+    everyMs: 60 * 60 * 1000,
+    run: async (ctx) => {
+      await deleteViewStateBefore(db, dayOf(ctx.now()));
+    },
+  });
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({
     name: "report-digest",
@@ -239,6 +254,7 @@ async function bringSchemaUpToDate(db: Db, migrateOnStart: boolean) {
 export async function stopServices(services: Services) {
   stopSweepers.get(services)?.();
   await services.jobs.stop();
+  await services.views.stop();
   await services.mailer.stop();
   await services.geocoder.stop?.();
   if (services.readDb !== services.db) await services.readDb.destroy();

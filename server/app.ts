@@ -134,6 +134,10 @@ export function createApp(services: Services): express.Express {
       publicUrl: config.publicUrl,
       // After a write its author reads from the primary, past the replica's cache (decision 024).
       pageCache: { cache: services.pageCache, usable: (req) => !replica || !readsFromPrimary(req) },
+      // A rendered listing page counts its view in its loader; one from the cache is counted here.
+      onCachedHit: (req, url) => {
+        if (req.method === "GET") services.views.countCachedPage(url.pathname, (name) => req.get(name));
+      },
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce as string);

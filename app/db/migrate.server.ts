@@ -33,6 +33,7 @@ import * as addListingAgency from "#app/db/migrations/2026_11_28_0710_add_listin
 import * as addImageAgency from "#app/db/migrations/2026_11_28_0720_add_image_agency.ts";
 import * as pageCacheWatchesListingAgency from "#app/db/migrations/2026_11_28_0730_page_cache_watches_listing_agency.ts";
 import * as addNoticesAndDecisions from "#app/db/migrations/2026_11_28_0800_add_notices_and_decisions.ts";
+import * as createListingStats from "#app/db/migrations/2026_11_29_0100_create_listing_stats.ts";
 import * as addAgencySuspension from "#app/db/migrations/2026_11_29_0200_add_agency_suspension.ts";
 import type { Db } from "./db.server.ts";
 
@@ -71,6 +72,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0720_add_image_agency": addImageAgency,
   "2026_11_28_0730_page_cache_watches_listing_agency": pageCacheWatchesListingAgency,
   "2026_11_28_0800_add_notices_and_decisions": addNoticesAndDecisions,
+  "2026_11_29_0100_create_listing_stats": createListingStats,
   "2026_11_29_0200_add_agency_suspension": addAgencySuspension,
 };
 

@@ -511,6 +511,27 @@ export interface PageCacheVersionTable {
   version: ColumnType<number, number, number>;
 }
 
+/** A listing's figures for one UTC day ("2026-11-29"), for its lister (decision 063). */
+export interface ListingStatDayTable {
+  listingId: string;
+  day: string;
+  views: ColumnType<number, number | undefined, number>;
+  saves: ColumnType<number, number | undefined, number>;
+  enquiries: ColumnType<number, number | undefined, number>;
+}
+
+/** The day's random salt of view hashes, shared by every instance; deleted once the day is over. */
+export interface ListingViewSaltTable {
+  day: string;
+  salt: string;
+}
+
+/** A view already counted that day: a hash of (salt, client address, user agent, listing), nothing else. */
+export interface ListingViewSeenTable {
+  day: string;
+  hash: string;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -543,6 +564,9 @@ export interface Database {
   organization: OrganizationTable;
   member: MemberTable;
   invitation: InvitationTable;
+  listingStatDay: ListingStatDayTable;
+  listingViewSalt: ListingViewSaltTable;
+  listingViewSeen: ListingViewSeenTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */

@@ -30,6 +30,8 @@ type Options = {
   getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
   /** The cache, and whether this request may use it (false: it reads from the primary after a write). */
   pageCache?: { cache: PageCache; usable: (req: express.Request) => boolean };
+  /** Told of each page answered from the cache without rendering (listing views are counted so). */
+  onCachedHit?: (req: express.Request, url: URL) => void;
 };
 
 export function createPageHandler({
@@ -38,6 +40,7 @@ export function createPageHandler({
   mode = process.env.NODE_ENV,
   getLoadContext,
   pageCache,
+  onCachedHit,
 }: Options): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   const origin = new URL(publicUrl).origin;
@@ -85,6 +88,7 @@ export function createPageHandler({
         }
         page = filled;
       }
+      if (!leader) onCachedHit?.(req, url);
       answer(req, res, page, cache.cacheControl, leader ? "MISS" : "HIT");
     } catch (error) {
       if (findDatabaseUnavailable(error) && !res.headersSent) {

@@ -28,6 +28,7 @@ import { imageSources } from "#app/modules/image/image.rules.ts";
 import { findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
+import { findRecentStats } from "#app/modules/stats/stats.repo.server.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/agency.ts";
@@ -58,6 +59,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     findListingsByAgency(db, chosen.id),
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
+  // Every member sees the agency's figures: the last 30 days of all its listings.
+  const stats = await findRecentStats(
+    db,
+    listings.map((listing) => listing.id),
+    Date.now(),
+  );
   if (!profile) return { agencies, current: null };
   const { contactEmail, logoImage, ...publicProfile } = profile;
   return {
@@ -78,6 +85,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         agentName: names.get(listing.userRef) ?? null,
         editable: manages || listing.userRef === user.id,
       })),
+      stats,
       invitations: invitations.map((invitation) => ({
         id: invitation.id,
         email: invitation.email,
@@ -170,7 +178,7 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
       <FormMessage data={actionData} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="flex flex-col gap-8">
-          <AgencyListings listings={current.listings} />
+          <AgencyListings listings={current.listings} stats={current.stats} />
           <AgencyMembers
             agencyId={current.id}
             members={current.members}

@@ -57,6 +57,8 @@ import {
 } from "#app/modules/moderation/moderation.rules.ts";
 import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
+import { countViewsSince } from "#app/modules/stats/stats.repo.server.ts";
+import { firstOfDays, WEEK_DAYS } from "#app/modules/stats/stats.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { findUserNameById } from "#app/modules/user/user.repo.server.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -71,8 +73,8 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       })
     : [];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, config } = context.get(servicesContext);
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  const { db, config, views } = context.get(servicesContext);
   // Without "Show exact address" the listing holds the street and a point near the home, never the door.
   const listing = await findListingById(db, params.listingId);
   if (!listing) throw data(LISTING_MESSAGES.notFound, { status: 404 });
@@ -96,6 +98,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!visible && !isOwner && !(viewer && (await isAdministrator(db, viewer.id)))) {
     throw data(MODERATION_MESSAGES.removed, { status: 404 });
   }
+  // A visitor's view counts for the lister's statistics (the same page from the cache counts in the page
+  // handler); the lister's own looks do not.
+  if (visible && !isOwner) views.count(listing.id, (name) => request.headers.get(name));
   return {
     saved,
     moderationNotice: visible ? null : await moderationNotice(db, listing.id),
@@ -124,6 +129,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     rentCosts: COUNTRY_RULES[config.listingRules].rentCosts,
     // What the site's rules require that the listing lacks: for its owner only ("Complete this listing").
     missing: isOwner ? incompleteFields(config.listingRules, listing).map((field) => field.label) : [],
+    // "124 views this week", for its owner only: never part of a page a visitor (or the page cache) gets.
+    viewsThisWeek: isOwner ? await countViewsSince(db, listing.id, firstOfDays(Date.now(), WEEK_DAYS)) : null,
   };
 }
 
@@ -192,6 +199,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     energyScale,
     rentCosts,
     missing,
+    viewsThisWeek,
   } = loaderData;
   const listed = isListed(listing);
   const i18n = useI18n();
@@ -299,7 +307,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 {t("Contact Landlord")} <ArrowRightIcon />
               </Link>
             ) : null}
-            {isOwner ? <OwnerActions listing={listing} /> : null}
+            {isOwner ? <OwnerActions listing={listing} viewsThisWeek={viewsThisWeek} /> : null}
           </div>
           {isOwner ? null : (
             <Link to={`/report/${listing.id}`} className="link self-start text-sm">

@@ -29,6 +29,7 @@ import { findCurrentDecisions } from "#app/modules/moderation/moderation.repo.se
 import { findSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
 import { findSavedSearches } from "#app/modules/saved/saved-search.repo.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
+import { findRecentStats } from "#app/modules/stats/stats.repo.server.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { deleteAccount } from "#app/modules/user/user.data.server.ts";
 import { changeOwnName } from "#app/modules/user/user.service.server.ts";
@@ -58,8 +59,15 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     user.id,
     listings.map((listing) => listing.id),
   );
-  const savedSearches = await findSavedSearches(db, user.id);
-  const decisions = await findCurrentDecisions(db, unlistedIds);
+  const [savedSearches, decisions, stats] = await Promise.all([
+    findSavedSearches(db, user.id),
+    findCurrentDecisions(db, unlistedIds),
+    findRecentStats(
+      db,
+      listings.map((listing) => listing.id),
+      Date.now(),
+    ),
+  ]);
   return {
     user,
     listings: listings.map(toListingSummary),
@@ -78,6 +86,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     unreadMessages,
     keepEmailPrivate,
     inAgency: agencies.length > 0,
+    // The last 30 days' views, saves and enquiries: of all the user's listings per day, and of each.
+    stats,
   };
 }
 
@@ -134,6 +144,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     unreadMessages,
     keepEmailPrivate,
     inAgency,
+    stats,
   } = loaderData;
   const { t } = useI18n();
   return (
@@ -184,6 +195,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         unlistedIds={unlistedIds}
         hiddenReasons={hiddenReasons}
         savedIds={savedIds}
+        stats={stats}
       />
       <SavedSearches searches={savedSearches} />
       <YourData />

@@ -312,7 +312,11 @@ test.describe("signed in", () => {
   test("profile with listings, and the delete confirmation", async ({ page, owner }) => {
     await page.goto("/profile");
     await expect(page.getByRole("heading", { name: owner.listing.name })).toBeVisible();
-    await expectNoViolations(page, "profile with listings");
+    // The statistics' text alternative open (the figures of each day as a table): one pass checks both.
+    await page.getByText("Figures by day").click();
+    await expect(page.getByRole("columnheader", { name: "Enquiries" })).toBeVisible();
+    await expectNoViolations(page, "profile with listings and the statistics' figures by day");
+    await page.getByText("Figures by day").click();
     await page.getByRole("button", { name: "change" }).click();
     await expect(page.getByLabel("Name")).toBeFocused();
     await expectNoViolations(page, "profile, editing the name");

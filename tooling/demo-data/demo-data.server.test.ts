@@ -183,10 +183,27 @@ describe("seed", () => {
     expect(new Set(demo.map((listing) => listing.userRef)).size).toBe(4);
   });
 
+  it("gives each demo listing, and no bulk one, figures for each of the last 30 days", async () => {
+    const rows = await testDb.db
+      .selectFrom("listingStatDay")
+      .select([
+        "listingId",
+        (eb) => eb.fn.countAll<number>().as("days"),
+        (eb) => eb.fn.sum<number>("views").as("views"),
+      ])
+      .groupBy("listingId")
+      .execute();
+    expect(rows).toHaveLength(DEMO_LISTING_COUNT);
+    for (const row of rows) {
+      expect(Number(row.days)).toBe(30);
+      expect(Number(row.views)).toBeGreaterThan(0);
+    }
+  });
+
   it("adds nothing when run again", async () => {
     const rowCounts = () =>
       Promise.all(
-        (["user", "listing", "image"] as const).map(async (table) => {
+        (["user", "listing", "image", "listingStatDay"] as const).map(async (table) => {
           const row = await testDb.db
             .selectFrom(table)
             .select((eb) => eb.fn.countAll<number>().as("count"))

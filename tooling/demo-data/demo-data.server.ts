@@ -2,6 +2,7 @@ import type { Services } from "#app/services.server.ts";
 import { seedBulkListings } from "./demo-data.bulk.server.ts";
 import { seedDemoListings } from "./demo-data.listings.server.ts";
 import { createPhotoStudio } from "./demo-data.photo-studio.server.ts";
+import { seedDemoStats } from "./demo-data.stats.server.ts";
 import { ensureBenchUsers, ensureDemoUsers } from "./demo-data.users.server.ts";
 
 export { DEMO_SIGN_IN } from "./demo-data.users.server.ts";
@@ -23,7 +24,7 @@ export type SeedOptions = {
 export type SeedReport = { listings: number; images: number; bulkListings: number; bulkImages: number };
 
 /**
- * Adds the demo users and the 36 demo listings with their photos, then `listings` bulk listings when asked.
+ * Adds the demo users and the 36 demo listings with their photos and the last 30 days' statistics, then `listings` bulk listings when asked.
  * Everything has a stable id, so a second run adds nothing and a run cut short is completed by the next.
  */
 export async function seed(services: SeedServices, options: SeedOptions = {}): Promise<SeedReport> {
@@ -40,6 +41,7 @@ export async function seed(services: SeedServices, options: SeedOptions = {}): P
     },
     services.config?.listingRules,
   );
+  await seedDemoStats(db, Date.now());
   const report = { listings: demo.listings, images: demo.images, bulkListings: 0, bulkImages: 0 };
   if (options.listings && options.listings > 0) {
     const benchOwners = await ensureBenchUsers(db);

@@ -13,16 +13,24 @@ import { useDeleteListing } from "./use-delete-listing.tsx";
  */
 export function OwnerActions({
   listing,
+  viewsThisWeek = null,
 }: {
   listing: Pick<Listing, "id" | "name" | "type" | "status" | "expired">;
+  /** Its views today and the six days before ("124 views this week"). */
+  viewsThisWeek?: number | null;
 }) {
   const deletion = useDeleteListing();
   // Deleting asks first, which needs JavaScript: the button waits for it rather than doing nothing.
   const hydrated = useHydrated();
-  const { t } = useI18n();
+  const { t, tn } = useI18n();
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm text-muted">{t("This is your listing.")}</p>
+      {viewsThisWeek === null ? null : (
+        <p className="text-sm font-semibold">
+          {tn(viewsThisWeek, "{count} view this week", "{count} views this week")}
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-2">
         <Link to={`/edit-listing/${listing.id}`} className="btn-secondary btn-small">
           <EditIcon className="size-4" /> {t("Edit")}

@@ -5,10 +5,12 @@ import { CompleteListing } from "#app/components/listing/complete-listing.tsx";
 import { CARD_GRID_SIZES, ListingCard } from "#app/components/listing/listing-card.tsx";
 import { StatusActions } from "#app/components/listing/status-actions.tsx";
 import { useDeleteListing } from "#app/components/listing/use-delete-listing.tsx";
+import { ListingFigures, StatsSummary } from "#app/components/stats/listing-stats.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { MessageKey } from "#app/modules/i18n/i18n.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 import { hideReasonLabel } from "#app/modules/moderation/moderation.rules.ts";
+import type { DayFigures, StatTotals } from "#app/modules/stats/stats.rules.ts";
 
 type Props = {
   listings: ListingSummary[];
@@ -20,6 +22,8 @@ type Props = {
   hiddenReasons?: Readonly<Record<string, string>>;
   /** Of these listings, those the owner saved. */
   savedIds?: readonly string[];
+  /** The last 30 days: all of them per day, and each listing's totals by id. */
+  stats?: { days: readonly DayFigures[]; perListing: Readonly<Record<string, StatTotals>> };
 };
 
 /**
@@ -32,6 +36,7 @@ export function YourListings({
   unlistedIds = [],
   hiddenReasons = {},
   savedIds = [],
+  stats,
 }: Props) {
   const navigate = useNavigate();
   const deletion = useDeleteListing();
@@ -70,27 +75,31 @@ export function YourListings({
           detail={t("Sell or rent your home: publishing it with photos takes a few minutes.")}
         />
       ) : (
-        <ul
-          className="grid grid-cols-1 gap-x-6 gap-y-8 sm:grid-cols-2 lg:grid-cols-3"
-          aria-busy={deletion.deleting}
-        >
-          {listings.map((listing) => (
-            <ListingCard
-              key={listing.id}
-              listing={listing}
-              headingLevel={3}
-              listLabel={t("My Profile")}
-              sizes={CARD_GRID_SIZES}
-              saved={savedIds.includes(listing.id)}
-              onEdit={(id) => navigate(`/edit-listing/${id}`)}
-              onDelete={deletion.ask}
-              notice={noticeOf(listing.id)}
-            >
-              <StatusActions listing={listing} action="/profile" className="mt-3 px-1" />
-              <CompleteListing listingId={listing.id} missing={missing[listing.id] ?? []} compact />
-            </ListingCard>
-          ))}
-        </ul>
+        <>
+          {stats ? <StatsSummary days={stats.days} id="your-listings-stats" /> : null}
+          <ul
+            className="grid grid-cols-1 gap-x-6 gap-y-8 sm:grid-cols-2 lg:grid-cols-3"
+            aria-busy={deletion.deleting}
+          >
+            {listings.map((listing) => (
+              <ListingCard
+                key={listing.id}
+                listing={listing}
+                headingLevel={3}
+                listLabel={t("My Profile")}
+                sizes={CARD_GRID_SIZES}
+                saved={savedIds.includes(listing.id)}
+                onEdit={(id) => navigate(`/edit-listing/${id}`)}
+                onDelete={deletion.ask}
+                notice={noticeOf(listing.id)}
+              >
+                {stats ? <ListingFigures totals={stats.perListing[listing.id]} /> : null}
+                <StatusActions listing={listing} action="/profile" className="mt-3 px-1" />
+                <CompleteListing listingId={listing.id} missing={missing[listing.id] ?? []} compact />
+              </ListingCard>
+            ))}
+          </ul>
+        </>
       )}
       {deletion.dialog}
     </section>

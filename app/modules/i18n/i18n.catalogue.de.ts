@@ -990,6 +990,24 @@ export const GERMAN = {
   "pets allowed": "Haustiere erlaubt",
   "step-free access": "stufenloser Zugang",
   "{area} · {price}/{unit}": "{area} · {price}/{unit}",
+  // Listers' statistics: Profile's "Your Listings", the agency workspace and the owner's listing page.
+  "{count} views this week": { one: "{count} Aufruf diese Woche", other: "{count} Aufrufe diese Woche" },
+  "{count} views": { one: "{count} Aufruf", other: "{count} Aufrufe" },
+  "{count} saves": { one: "{count}-mal gemerkt", other: "{count}-mal gemerkt" },
+  "{count} enquiries": { one: "{count} Anfrage", other: "{count} Anfragen" },
+  "Last 30 days": "Letzte 30 Tage",
+  Views: "Aufrufe",
+  Saves: "Gemerkt",
+  Enquiries: "Anfragen",
+  "Figures by day": "Zahlen pro Tag",
+  Day: "Tag",
+  "Views per day": "Aufrufe pro Tag",
+  "Views per day: {total} in all, the most on {day} ({count})":
+    "Aufrufe pro Tag: {total} insgesamt, die meisten am {day} ({count})",
+  "Views per day: none yet": "Aufrufe pro Tag: noch keine",
+  "Highest: {count}": "Höchstwert: {count}",
+  "A view is a visit to the listing's page, counted once per browser a day; search engines and bots are not counted.":
+    "Ein Aufruf ist ein Besuch der Seite des Inserats, einmal pro Browser und Tag gezählt; Suchmaschinen und Bots werden nicht gezählt.",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

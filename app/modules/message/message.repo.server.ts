@@ -84,6 +84,19 @@ export async function findThreadIdOfEnquirer(db: Db, listingId: string, enquirer
   return row?.id;
 }
 
+/** Whether `authorId` wrote in the thread at `since` or later. */
+export async function hasWrittenSince(db: Db, threadId: string, authorId: string, since: number) {
+  const row = await db
+    .selectFrom("message")
+    .select("id")
+    .where("threadId", "=", threadId)
+    .where("authorId", "=", authorId)
+    .where("createdAt", ">=", since)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Adds a message by `authorId` to a thread, later than every message before it (so "newer than the read mark"
  * holds even within one millisecond), marks the thread read for its author and returns the message's time.

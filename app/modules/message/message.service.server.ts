@@ -7,12 +7,15 @@ import { isListed } from "#app/modules/listing/listing.model.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
+import { countListingEvent } from "#app/modules/stats/stats.repo.server.ts";
+import { startOfDay } from "#app/modules/stats/stats.rules.ts";
 import { newMessageMail } from "./message.mail.ts";
 import {
   deleteBlock,
   findMailRecipient,
   findOrCreateThread,
   findThreadForParty,
+  hasWrittenSince,
   insertBlock,
   insertMessage,
   isBlocked,
@@ -63,6 +66,10 @@ export async function sendEnquiry(
       { listingId: listing.id, ownerId: listing.userRef, enquirerId: user.id },
       now,
     );
+    // The enquirer's first message about the listing this day counts as an enquiry in its lister's statistics.
+    if (!(await hasWrittenSince(trx, id, user.id, startOfDay(now)))) {
+      await countListingEvent(trx, listing.id, "enquiries", now);
+    }
     await insertMessage(trx, { threadId: id, authorId: user.id, body }, now);
     await queueNotification(trx, deps, {
       recipientId: listing.userRef,

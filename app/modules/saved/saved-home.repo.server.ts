@@ -46,16 +46,17 @@ export async function findSavedIds(db: Db, userId: string, listingIds: string[])
   return rows.map((row) => row.listingId);
 }
 
-/** Saves a home for `userId` (nothing happens when it is saved already); false when there is no such listing. */
+/** Saves a home for `userId`: "saved", "already" (it was; nothing changes) or "missing" (no such listing). */
 export async function insertSavedHome(db: Db, userId: string, listingId: string, now = Date.now()) {
   const listing = await findListingById(db, listingId);
-  if (!listing) return false;
-  await db
+  if (!listing) return "missing";
+  const inserted = await db
     .insertInto("savedListing")
     .values({ userId, listingId, name: listing.name, notifiedPrice: effectivePrice(listing), createdAt: now })
     .onConflict((oc) => oc.columns(["userId", "listingId"]).doNothing())
-    .execute();
-  return true;
+    .returning("listingId")
+    .executeTakeFirst();
+  return inserted ? "saved" : "already";
 }
 
 /** Takes a home off `userId`'s saved list. */

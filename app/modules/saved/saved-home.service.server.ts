@@ -3,6 +3,7 @@ import type { Db } from "#app/db/db.server.ts";
 import type { AlertFrequency } from "#app/db/schema.ts";
 import { InvalidError, NotFoundError } from "#app/http/errors.ts";
 import { getUser, isSignedIn } from "#app/modules/auth/auth.session.server.ts";
+import { countListingEvent } from "#app/modules/stats/stats.repo.server.ts";
 import { MAX_SAVED_HOMES, SAVED_MESSAGES } from "./saved.rules.ts";
 import {
   countSavedHomes,
@@ -18,7 +19,13 @@ import { FREQUENCIES } from "./saved-search.repo.server.ts";
  * Saves or unsaves a home for the signed-in `userId`. Refuses a listing that does not exist and a 1,001st home.
  * The cap is a count of what the user keeps, not a rate (app/modules/limits counts rates).
  */
-export async function setHomeSaved(db: Db, userId: string, listingId: string, saved: boolean) {
+export async function setHomeSaved(
+  db: Db,
+  userId: string,
+  listingId: string,
+  saved: boolean,
+  now = Date.now(),
+) {
   if (!isListingIdShape(listingId)) throw new NotFoundError(SAVED_MESSAGES.notFound);
   if (!saved) {
     await deleteSavedHome(db, userId, listingId);
@@ -29,7 +36,13 @@ export async function setHomeSaved(db: Db, userId: string, listingId: string, sa
   if ((await countSavedHomes(db, userId)) >= MAX_SAVED_HOMES) {
     throw new InvalidError({}, SAVED_MESSAGES.tooManyHomes);
   }
-  if (!(await insertSavedHome(db, userId, listingId))) throw new NotFoundError(SAVED_MESSAGES.notFound);
+  // A home newly saved counts for its lister's statistics, in the same transaction as the save.
+  const outcome = await db.transaction().execute(async (trx) => {
+    const saved = await insertSavedHome(trx, userId, listingId, now);
+    if (saved === "saved") await countListingEvent(trx, listingId, "saves", now);
+    return saved;
+  });
+  if (outcome === "missing") throw new NotFoundError(SAVED_MESSAGES.notFound);
 }
 
 /**
