@@ -7,7 +7,7 @@ import { useNonce } from "#app/components/nonce.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { PendingNavigation } from "#app/components/pending-navigation.tsx";
 import { PersonalScript } from "#app/components/personal/personal-script.tsx";
-import { refreshPersonal, useMarkHydrated } from "#app/components/personal/personal-store.ts";
+import { refreshPersonal } from "#app/components/personal/personal-store.ts";
 import { BottomNav } from "#app/components/shell/bottom-nav.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
@@ -144,7 +144,6 @@ function Shell({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useToast(loaderData.toast);
-  useMarkHydrated();
   useEffect(() => {
     lastKnown = loaderData;
   }, [loaderData]);

@@ -73,7 +73,9 @@ describe.skipIf(SKIP_REASON)("signed-in users and the page cache", () => {
     expect(visitor.body).toBe(first.body);
     expect(again.body).toBe(first.body);
     for (const page of [first, visitor, again]) {
-      expect(page.headers.get("cache-control")).toBe("public, max-age=0, s-maxage=1, stale-while-revalidate=0");
+      expect(page.headers.get("cache-control")).toBe(
+        "public, max-age=0, s-maxage=1, stale-while-revalidate=0",
+      );
       expect(page.headers.get("set-cookie")).toBeNull();
       // The owner's name is public ("Listed by"); the saver's, and anyone's e-mail, never are.
       expect(page.body, url).not.toContain(saver.name);

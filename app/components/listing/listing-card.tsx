@@ -188,7 +188,13 @@ export function SaveButton({ listingId, name, saved, variant = "card" }: SaveBut
   const label = pressed ? t("Saved") : t("Save");
   const card = variant === "card";
   return (
-    <fetcher.Form method="post" action="/saved" className={card ? "contents" : undefined}>
+    <fetcher.Form
+      method="post"
+      action="/saved"
+      className={card ? "contents" : undefined}
+      // Every heart of this home, and the inline script's stylesheet, follow at once (decision 070).
+      onSubmit={() => setSavedLocally(listingId, !pressed)}
+    >
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="saved" value={String(!pressed)} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useSyncExternalStore } from "react";
 import type { MessageKey } from "#app/modules/i18n/i18n.ts";
 import { type Me, mePath } from "#app/modules/me/me.schema.ts";
 
@@ -10,6 +10,8 @@ import { type Me, mePath } from "#app/modules/me/me.schema.ts";
 
 /** Where the last answer of /me is kept for the tab's next page (read by the inline script too). */
 export const ME_STORAGE_KEY = "homestead.me";
+/** Set while the last answer of /me in this browser was someone signed in: no data, only that fact. */
+export const MEMBER_HINT_KEY = "homestead.member";
 
 declare global {
   interface Window {
@@ -79,16 +81,6 @@ export function setSavedLocally(listingId: string, saved: boolean) {
   if (!current?.signedIn) return;
   const others = current.savedIds.filter((id) => id !== listingId);
   setMe({ ...current, savedIds: saved ? [...others, listingId] : others });
-}
-
-/**
- * Marks the page as React's: from now on the hearts are drawn by React from this store, no longer by the
- * inline script's stylesheet (which would hold a heart filled after its home was unsaved).
- */
-export function useMarkHydrated() {
-  useEffect(() => {
-    document.documentElement.setAttribute("data-hydrated", "");
-  }, []);
 }
 
 /**
