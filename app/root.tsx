@@ -6,6 +6,8 @@ import { ImageBaseProvider } from "#app/components/image-base.tsx";
 import { useNonce } from "#app/components/nonce.tsx";
 import { NotFound } from "#app/components/not-found.tsx";
 import { PendingNavigation } from "#app/components/pending-navigation.tsx";
+import { PersonalScript } from "#app/components/personal/personal-script.tsx";
+import { refreshPersonal } from "#app/components/personal/personal-store.ts";
 import { BottomNav } from "#app/components/shell/bottom-nav.tsx";
 import { SiteFooter } from "#app/components/shell/site-footer.tsx";
 import { SiteHeader } from "#app/components/shell/site-header.tsx";
@@ -16,6 +18,7 @@ import { isThrownResponse } from "#app/http/thrown-response.ts";
 import { unavailableMiddleware } from "#app/http/unavailable.server.ts";
 import { getUser, isSignedIn, sessionMiddleware } from "#app/modules/auth/auth.session.server.ts";
 import type { I18nPayload } from "#app/modules/i18n/i18n.ts";
+import { listingIdOfPath } from "#app/modules/me/me.schema.ts";
 import { countUnreadMessages } from "#app/modules/message/message.repo.server.ts";
 import { getToast, toastMiddleware } from "#app/modules/toast/toast.server.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -70,9 +73,13 @@ let lastKnown: RootData | null = null;
  * own failure (a list's "Could not fetch listings" with Retry) under the header it already had, rather than
  * the whole-page error.
  */
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs): Promise<RootData> {
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs): Promise<RootData> {
+  // The signed-in user's part of the next page (decision 070), asked beside its data: a shared page's data is
+  // a visitor's, and a navigation may follow a sign-in or a sign-out.
+  const personal = refreshPersonal(listingIdOfPath(new URL(request.url).pathname));
   try {
     lastKnown = await serverLoader();
+    await personal;
     return lastKnown;
   } catch (error) {
     if (isThrownResponse(error) || !lastKnown) throw error;
@@ -91,6 +98,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <PersonalScript />
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#ffffff" media="(prefers-color-scheme: light)" />
         <meta name="theme-color" content="#161a20" media="(prefers-color-scheme: dark)" />

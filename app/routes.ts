@@ -31,6 +31,7 @@ export default [
   route("agencies/:slug", "routes/agency-page.tsx"),
   route("agency", "routes/agency.tsx"),
   route("agency/invitations/:invitationId", "routes/agency-invitation.tsx"),
+  route("me", "routes/me.ts"),
   route("logout", "routes/logout.ts"),
   route("demo-sign-in", "routes/demo-sign-in.ts"),
   route("auth/google", "routes/auth.google.ts"),

@@ -89,6 +89,21 @@ for (const figures of nginxLoads) {
     );
   }
 }
+// Signed-in pages side by side with a visitor's, from the same run (decision 070): goal >= 50% of the
+// visitor's throughput with p99 under 50 ms at 50 connections.
+for (const result of results) {
+  for (const visitor of result.loads) {
+    const signedIn = result.loads.find((load) => load.label === `${visitor.label} signed in`);
+    if (!signedIn || visitor.requestsPerSecond === 0) continue;
+    const ratio = signedIn.requestsPerSecond / visitor.requestsPerSecond;
+    const met = ratio >= 0.5 && signedIn.p99Ms < 50;
+    console.log(
+      `  ${result.engine} ${visitor.label}: signed in ${signedIn.requestsPerSecond} req/s (p99 ${signedIn.p99Ms} ms) ` +
+        `against a visitor's ${visitor.requestsPerSecond} = ${ratio.toPrecision(2)} (goal >= 0.5, p99 < 50 ms: ` +
+        `${met ? "met" : "NOT met"})`,
+    );
+  }
+}
 console.log(
   `\n${table(
     ["engine", "listings", "seed s", "peak RSS MB", "mixed run errors"],

@@ -15,8 +15,14 @@ import { unavailableResponse } from "./unavailable.server.ts";
 // React Router's Express adapter (@react-router/express), plus the page cache in front of it (decision 041):
 // a visitor's GET of a page or of its data is answered from memory while the data has not changed.
 
-// Never pages: resource routes with their own caching (photos), uploads, sign-in with Google, logging out.
-const NOT_PAGES = /^\/(api|images|auth|logout)(\/|$)/;
+// Never pages: resource routes with their own caching (photos), uploads, sign-in with Google, logging out, and
+// the signed-in user's own data (/me).
+const NOT_PAGES = /^\/(api|images|auth|logout|me)(\/|$)/;
+// The pages a signed-in user shares with visitors (decision 070): Explore, the lists, search, a listing, an
+// agency's page, and their data on a client-side navigation (`/_root.data` is Explore's). What is theirs on
+// them (hearts, unread count, owner buttons) comes from /me. Every other page is rendered for its user.
+const SHARED_PAGES =
+  /^\/(?:|_root\.data|offers|search|category\/(?:rent|sale)(?:\/[^/]+)?|agencies\/[^/]+)(?:\.data)?$/;
 // What React Router answers for a page (HTML) and for its data on a client-side navigation (`.data`).
 const PAGE_TYPES = /^(text\/html|text\/x-script)\b/;
 // The Cache-Control entry.server.tsx gives a page whose route chose none (decision 013).
@@ -44,8 +50,13 @@ export function createPageHandler({
 }: Options): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   const origin = new URL(publicUrl).origin;
-  const render = (req: express.Request, res: express.Response, url: URL, method = req.method) =>
-    handle(toFetchRequest(url, req, res, method), getLoadContext(req, res));
+  const render = (
+    req: express.Request,
+    res: express.Response,
+    url: URL,
+    method = req.method,
+    asVisitor = false,
+  ) => handle(toFetchRequest(url, req, res, method, asVisitor), getLoadContext(req, res));
   return async (req, res, next) => {
     const url = requestUrl(origin, req.originalUrl);
     if (!url) {
@@ -53,7 +64,8 @@ export function createPageHandler({
       return;
     }
     try {
-      if (!pageCache || !sharedRequest(req) || !pageCache.usable(req)) {
+      const audience = audienceOf(req);
+      if (!pageCache || audience === "own" || !pageCache.usable(req)) {
         await send(res, await render(req, res, url));
         return;
       }
@@ -76,14 +88,16 @@ export function createPageHandler({
         const filled = await cache.fill(key, version, async () => {
           leader = true;
           // A HEAD fills the cache as the GET it stands for (its own answer would have no body to keep), so it
-          // answers with the GET's headers, Cache-Control included, whether or not a GET came first.
-          own = await render(req, res, url, "GET");
+          // answers with the GET's headers, Cache-Control included, whether or not a GET came first. A
+          // signed-in request fills it as a visitor's: without its cookies, so nothing of theirs is kept.
+          own = await render(req, res, url, "GET", audience === "member");
           return storable(own) ? keep(version, own, res) : null;
         });
         if (!filled) {
           // Not a page every visitor shares (a redirect, a cookie, a route's own caching): answered as it is,
-          // by this request's own rendering (a request that waited for another's renders its own).
-          await send(res, own ?? (await render(req, res, url)));
+          // by this request's own rendering (a request that waited for another's renders its own). A signed-in
+          // user gets the page rendered for them (their hidden listing is theirs to see, a visitor's is a 404).
+          await send(res, (audience === "visitor" && own) || (await render(req, res, url)));
           return;
         }
         page = filled;
@@ -124,13 +138,19 @@ function requestUrl(origin: string, target: string) {
     : null;
 }
 
-/** A visitor's GET: no session cookie (a signed-in page is theirs only), no toast waiting to be shown. */
-function sharedRequest(req: express.Request) {
-  if (req.method !== "GET" && req.method !== "HEAD") return false;
-  if (NOT_PAGES.test(req.path)) return false;
+/**
+ * Who a GET is answered for. "visitor": no session cookie, no toast waiting to be shown. "member": a signed-in
+ * user's GET of a page they share with visitors (SHARED_PAGES), answered with the visitors' page. "own":
+ * rendered for this request alone (a write, a toast, a personal page, an Authorization header).
+ */
+function audienceOf(req: express.Request): "visitor" | "member" | "own" {
+  if (req.method !== "GET" && req.method !== "HEAD") return "own";
+  if (NOT_PAGES.test(req.path) || req.headers.authorization) return "own";
   const cookie = req.headers.cookie;
-  if (cookie && (hasSessionCookie(cookie) || carriesToast(cookie))) return false;
-  return !req.headers.authorization;
+  if (!cookie) return "visitor";
+  if (carriesToast(cookie)) return "own";
+  if (!hasSessionCookie(cookie)) return "visitor";
+  return SHARED_PAGES.test(req.path) ? "member" : "own";
 }
 
 /**
@@ -186,10 +206,18 @@ function answer(
   else res.end(body);
 }
 
-function toFetchRequest(url: URL, req: express.Request, res: express.Response, method = req.method) {
+function toFetchRequest(
+  url: URL,
+  req: express.Request,
+  res: express.Response,
+  method = req.method,
+  asVisitor = false,
+) {
   const headers = new Headers();
   for (const [name, values] of Object.entries(req.headers)) {
     if (!values) continue;
+    // Rendered as a visitor's page: no cookie, so no session is looked up and nothing personal is drawn.
+    if (asVisitor && name === "cookie") continue;
     if (Array.isArray(values)) for (const value of values) headers.append(name, value);
     else headers.set(name, values);
   }

@@ -9,6 +9,7 @@ import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { categoryHeading, isListingType } from "#app/modules/listing/listing.rules.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
+import { normalizeSearchQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { listMeta, siteNameOf } from "#app/modules/seo/seo.rules.ts";
@@ -60,12 +61,8 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     db,
     page.listings.map((listing) => listing.id),
   );
-  const searchSaved = await isSearchSavedByViewer(
-    context,
-    request,
-    db,
-    listQuery(`type=${categoryName}`, page.listKey),
-  );
+  const query = listQuery(`type=${categoryName}`, page.listKey);
+  const searchSaved = await isSearchSavedByViewer(context, request, db, query);
   return {
     categoryName,
     publicUrl: config.publicUrl,
@@ -74,6 +71,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     filtersHtml,
     savedIds,
     searchSaved,
+    searchKey: normalizeSearchQuery(query),
   };
 }
 
@@ -88,11 +86,12 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
     listKey: "",
     total: 0,
     searchSaved: false,
+    searchKey: "",
   });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { categoryName, filtersHtml, listKey, searchSaved } = loaderData;
+  const { categoryName, filtersHtml, listKey, searchSaved, searchKey } = loaderData;
   const i18n = useI18n();
   const { t } = i18n;
   const heading = categoryHeading(categoryName, i18n);
@@ -105,6 +104,7 @@ export default function Category({ loaderData }: Route.ComponentProps) {
           query={listQuery(`type=${categoryName}`, listKey)}
           redirectTo={`/category/${categoryName}${listKey ? `?${listKey}` : ""}`}
           saved={searchSaved}
+          searchKey={searchKey}
         />
       </div>
       <p className="mb-8 text-muted">

@@ -15,6 +15,7 @@ import { ListingTour } from "#app/components/listing/listing-tour.tsx";
 import { OwnerActions } from "#app/components/listing/owner-actions.tsx";
 import { ShareButton } from "#app/components/listing/share-button.tsx";
 import { TimeAgo } from "#app/components/listing/time-ago.tsx";
+import { useListingOwner } from "#app/components/personal/personal-store.ts";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { refusalResponse } from "#app/http/errors.ts";
@@ -116,9 +117,6 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
       logo: agency.logoImage ? imageSources(agency.logoImage, config.images.baseUrl) : null,
     },
     isOwner,
-    // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to sign in).
-    // A let, sold or expired home draws no more calls.
-    canContact: !isOwner && isListed(listing),
     map: config.map,
     publicUrl: config.publicUrl,
     imageBaseUrl: config.images.baseUrl,
@@ -185,8 +183,6 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     listing,
     listerName,
     agency,
-    isOwner,
-    canContact,
     map,
     publicUrl,
     imageBaseUrl,
@@ -198,10 +194,21 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     tourEmbedUrl: tourUrl,
     energyScale,
     rentCosts,
-    missing,
-    viewsThisWeek,
   } = loaderData;
   const listed = isListed(listing);
+  // A page shared with visitors is rendered for nobody: /me says whether it is the viewer's (decision 070).
+  const {
+    owner: isOwner,
+    missing,
+    viewsThisWeek,
+  } = useListingOwner(listing.id, {
+    owner: loaderData.isOwner,
+    missing: loaderData.missing,
+    viewsThisWeek: loaderData.viewsThisWeek,
+  });
+  // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to
+  // sign in). A let, sold or expired home draws no more calls.
+  const canContact = !isOwner && listed;
   const i18n = useI18n();
   const { t } = i18n;
   const { amount, suffix } = priceParts(listing, i18n);
@@ -303,14 +310,14 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
               </p>
             ) : null}
             {canContact ? (
-              <Link to={contactPath(listing)} className="btn-primary w-full">
+              <Link to={contactPath(listing)} className="btn-primary w-full" data-owner-hides="">
                 {t("Contact Landlord")} <ArrowRightIcon />
               </Link>
             ) : null}
             {isOwner ? <OwnerActions listing={listing} viewsThisWeek={viewsThisWeek} /> : null}
           </div>
           {isOwner ? null : (
-            <Link to={`/report/${listing.id}`} className="link self-start text-sm">
+            <Link to={`/report/${listing.id}`} className="link self-start text-sm" data-owner-hides="">
               {t("Report this listing")}
             </Link>
           )}

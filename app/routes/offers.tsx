@@ -8,6 +8,7 @@ import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
 import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
+import { normalizeSearchQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
@@ -59,8 +60,18 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     db,
     page.listings.map((listing) => listing.id),
   );
-  const searchSaved = await isSearchSavedByViewer(context, request, db, listQuery("offer=1", page.listKey));
-  return { publicUrl: config.publicUrl, ...page, search: null, filtersHtml, savedIds, searchSaved };
+  const query = listQuery("offer=1", page.listKey);
+  const searchSaved = await isSearchSavedByViewer(context, request, db, query);
+  const searchKey = normalizeSearchQuery(query);
+  return {
+    publicUrl: config.publicUrl,
+    ...page,
+    search: null,
+    filtersHtml,
+    savedIds,
+    searchSaved,
+    searchKey,
+  };
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -72,11 +83,12 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     listKey: "",
     total: 0,
     searchSaved: false,
+    searchKey: "",
   });
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { filtersHtml, listKey, searchSaved } = loaderData;
+  const { filtersHtml, listKey, searchSaved, searchKey } = loaderData;
   const { t } = useI18n();
   return (
     <main className="page">
@@ -86,6 +98,7 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
           query={listQuery("offer=1", listKey)}
           redirectTo={`/offers${listKey ? `?${listKey}` : ""}`}
           saved={searchSaved}
+          searchKey={searchKey}
         />
       </div>
       <p className="mb-8 text-muted">

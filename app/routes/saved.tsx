@@ -85,7 +85,15 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     if (inPlace && error instanceof AppError) return redirectWithToast(context, back, "error", error.message);
     return refusalResponse(error);
   }
-  return inPlace ? { saved } : redirect(back);
+  if (inPlace) return { saved };
+  // Without JavaScript the page reloads: a toast says what happened, and brings the page rendered for the
+  // user (a shared page would show a visitor's hearts to a browser that cannot ask /me, decision 070).
+  return redirectWithToast(
+    context,
+    back,
+    "success",
+    saved ? SAVED_MESSAGES.homeSaved : SAVED_MESSAGES.homeUnsaved,
+  );
 }
 
 /** The "E-mail me" form: how often the user hears of their saved homes' price drops, lets and sales. */

@@ -83,7 +83,8 @@ export async function benchEngine(
     for (const page of singlePages) {
       loads.push(await measure(page.label, [page.path], options.pageConnections, options.pageSeconds));
     }
-    // The same pages for a signed-in user: rendered for each request, never from a cache (decision 041).
+    // The same pages for a signed-in user: the visitors' page from the cache (decision 070), and what is theirs
+    // from /me, the one small request each page load makes beside it (measured apart, on the listing page).
     // Browsing needs no verified address (and this server is not one the tests' helpers can reach into).
     const cookie = await postSignUp(server.url, newAccount("Bench Signed-In"), { verified: false });
     for (const page of singlePages) {
@@ -93,6 +94,16 @@ export async function benchEngine(
         }),
       );
     }
+    const listingId = detail.split("/").at(-1)!;
+    loads.push(
+      await measure(
+        "/me signed in (a listing page's)",
+        [`/me?listing=${listingId}`],
+        options.pageConnections,
+        options.pageSeconds,
+        { headers: { cookie } },
+      ),
+    );
     // Through docs/deploy.md's nginx front with its proxy_cache: what visitors get from a deployment.
     if (options.nginx && nginxInstalled()) {
       const front = await startCachingNginx(server.url);

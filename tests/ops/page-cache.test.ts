@@ -84,17 +84,17 @@ describe.skipIf(SKIP_REASON)("page cache on one instance", () => {
     expect(page.body).toContain("<html");
   });
 
-  it("never keeps nor serves a signed-in page, and never shows the visitor the signed-in one", async () => {
-    const signedIn = await get(`${app.url}/`, { cookie });
+  it("never keeps nor serves a page rendered for a signed-in user; a shared page is the visitors' (decision 070)", async () => {
+    const signedIn = await get(`${app.url}/saved`, { cookie });
     expect(signedIn.headers.get("cache-control")).toBe("private, no-store");
     expect(signedIn.headers.get("etag")).toBeNull();
     expect(signedIn.headers.get("x-page-cache")).toBeNull();
+    expect((await get(`${app.url}/saved`)).status).toBe(302);
     const visitor = await get(`${app.url}/`);
-    expect(visitor.body).not.toBe(signedIn.body);
     expect(visitor.body).toContain("Sign In");
-    const again = await get(`${app.url}/`, { cookie });
-    expect(again.body).not.toContain(">Sign In<");
-    expect(again.headers.get("x-page-cache")).toBeNull();
+    const shared = await get(`${app.url}/`, { cookie });
+    expect(shared.headers.get("x-page-cache")).toBe("HIT");
+    expect(shared.body).toBe(visitor.body);
   });
 
   it("does not keep an answer that brings a toast or sets a cookie", async () => {

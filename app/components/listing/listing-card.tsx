@@ -1,7 +1,8 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Link, useFetcher, useLocation } from "react-router";
 import { BathIcon, BedIcon, EditIcon, HeartIcon, HomeIcon, TrashIcon } from "#app/components/icons.tsx";
 import { useImageBase } from "#app/components/image-base.tsx";
+import { setSavedLocally, usePersonal } from "#app/components/personal/personal-store.ts";
 import { useAreaUnit } from "#app/components/shell/use-root-data.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
@@ -176,18 +177,32 @@ type SaveButtonProps = {
 export function SaveButton({ listingId, name, saved, variant = "card" }: SaveButtonProps) {
   const fetcher = useFetcher<{ saved: boolean }>();
   const location = useLocation();
+  const me = usePersonal();
+  // On a page shared with visitors the loader knows nothing of the user: /me's saved homes tell (decision 070).
+  const known = me?.signedIn ? me.savedIds.includes(listingId) : saved;
   const pending = fetcher.formData?.get("saved");
-  const pressed = pending != null ? pending === "true" : (fetcher.data?.saved ?? saved);
+  const done = fetcher.data?.saved;
+  const pressed = pending != null ? pending === "true" : (done ?? known);
+  useEffect(() => {
+    if (done !== undefined) setSavedLocally(listingId, done);
+  }, [done, listingId]);
   const { t } = useI18n();
   const label = pressed ? t("Saved") : t("Save");
   const card = variant === "card";
   return (
-    <fetcher.Form method="post" action="/saved" className={card ? "contents" : undefined}>
+    <fetcher.Form
+      method="post"
+      action="/saved"
+      className={card ? "contents" : undefined}
+      // Every heart of this home, and the inline script's stylesheet, follow at once (decision 070).
+      onSubmit={() => setSavedLocally(listingId, !pressed)}
+    >
       <input type="hidden" name="listingId" value={listingId} />
       <input type="hidden" name="saved" value={String(!pressed)} />
       <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
       <button
         type="submit"
+        data-save-id={listingId}
         aria-pressed={pressed}
         aria-label={card ? `${label}: ${name}` : undefined}
         className={card ? "save-button" : "btn-secondary btn-small gap-2"}

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { CheckIcon } from "#app/components/icons.tsx";
+import { usePersonal } from "#app/components/personal/personal-store.ts";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { MANAGE_SAVED_SEARCHES } from "#app/modules/saved/saved.rules.ts";
@@ -17,6 +18,11 @@ type Props = {
   redirectTo: string;
   /** Whether the one looking has saved this search already: then it says so, with the way to manage it. */
   saved: boolean;
+  /**
+   * The query as a saved search keeps it (normalizeSearchQuery; `query` when absent): on a page shared with
+   * visitors, /me's saved searches tell whether it is saved (decision 070).
+   */
+  searchKey?: string;
 };
 
 /**
@@ -25,9 +31,10 @@ type Props = {
  * script and ships almost nothing to the list pages. A visitor is asked to sign in and comes back with the
  * search saved.
  */
-export function SaveSearchForm({ query, redirectTo, saved }: Props) {
+export function SaveSearchForm({ query, redirectTo, saved, searchKey = query }: Props) {
   const { t, translate } = useI18n();
-  if (saved) {
+  const me = usePersonal();
+  if (saved || (me?.signedIn && me.savedSearches.includes(searchKey))) {
     return (
       <p role="status" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-semibold">
         <span className="inline-flex items-center gap-1 text-accent">

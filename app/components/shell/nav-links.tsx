@@ -3,8 +3,12 @@ import { Icon, type IconProps } from "#app/components/icon.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 
-/** What the navigation knows about who is looking (from the root loader). */
-export type NavViewer = { signedIn: boolean; unreadMessages?: number };
+/**
+ * What the navigation knows about who is looking. `unsure`: a page shared with visitors before /me has
+ * answered; the items of both states are drawn, each marked with its audience, and <html>'s data-viewer
+ * (set by the inline personal script) hides the other's.
+ */
+export type NavViewer = { signedIn: boolean; unreadMessages?: number; unsure?: boolean };
 
 /** One destination of the site's navigation. */
 export type NavItem = {
@@ -17,6 +21,8 @@ export type NavItem = {
   count?: number;
   /** What the count counts, read out after it ("unread"). */
   countLabel?: string;
+  /** Shown only to this audience while the viewer is unsure (app.css hides the other's by <html data-viewer>). */
+  audience?: "member" | "visitor";
 };
 
 const isExplore = (pathname: string) => pathname === "/" || pathname.startsWith("/category/");
@@ -57,7 +63,15 @@ export function tabItems(viewer: NavViewer | null): NavItem[] {
     { to: "/search", label: msg("Search"), isCurrent: isSearch, Icon: SearchIcon },
     { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: HeartOutlineIcon },
     messagesItem(viewer),
-    profileItem(viewer),
+    ...(viewer?.unsure ? bothProfileItems() : [profileItem(viewer)]),
+  ];
+}
+
+/** Profile for a member and Sign In for a visitor, each marked with its audience. */
+function bothProfileItems(): NavItem[] {
+  return [
+    { ...profileItem({ signedIn: true }), audience: "member" },
+    { ...profileItem(null), audience: "visitor" },
   ];
 }
 
@@ -68,8 +82,12 @@ export function tabItems(viewer: NavViewer | null): NavItem[] {
 export function headerItems(viewer: NavViewer | null): NavItem[] {
   const explore: NavItem = { to: "/", label: msg("Explore"), isCurrent: isExplore, Icon: ExploreIcon };
   const offers: NavItem = { to: "/offers", label: msg("Offers"), isCurrent: isOffers, Icon: OfferIcon };
-  if (!viewer?.signedIn) return [explore, offers, profileItem(viewer)];
   const saved: NavItem = { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: HeartOutlineIcon };
+  if (viewer?.unsure) {
+    const member = (item: NavItem): NavItem => ({ ...item, audience: "member" });
+    return [explore, offers, member(saved), member(messagesItem(viewer)), ...bothProfileItems()];
+  }
+  if (!viewer?.signedIn) return [explore, offers, profileItem(viewer)];
   return [explore, offers, saved, messagesItem(viewer), profileItem(viewer)];
 }
 
@@ -91,7 +109,7 @@ export function NavList({ items, className, tabs = false }: NavListProps) {
   return (
     <ul className={className}>
       {items.map((item) => (
-        <li key={item.to}>
+        <li key={item.to} data-audience={item.audience}>
           <Link
             to={item.to}
             prefetch="intent"

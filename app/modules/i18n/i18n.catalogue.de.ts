@@ -338,6 +338,7 @@ export const GERMAN = {
   "reported by {name} on {date}": "gemeldet von {name} am {date}",
   "Request refused": "Anfrage abgelehnt",
   Resend: "Erneut senden",
+  "Removed from your saved homes": "Aus Ihren gemerkten Zuhause entfernt",
   "Reset your {siteName} password": "Ihr Passwort bei {siteName} zurücksetzen",
   "Restore listing": "Inserat wiederherstellen",
   Retry: "Erneut versuchen",

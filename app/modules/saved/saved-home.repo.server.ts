@@ -46,6 +46,12 @@ export async function findSavedIds(db: Db, userId: string, listingIds: string[])
   return rows.map((row) => row.listingId);
 }
 
+/** Every home `userId` has saved (at most MAX_SAVED_HOMES): the hearts of whatever page they open. */
+export async function findAllSavedIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom("savedListing").select("listingId").where("userId", "=", userId).execute();
+  return rows.map((row) => row.listingId);
+}
+
 /** Saves a home for `userId`: "saved", "already" (it was; nothing changes) or "missing" (no such listing). */
 export async function insertSavedHome(db: Db, userId: string, listingId: string, now = Date.now()) {
   const listing = await findListingById(db, listingId);

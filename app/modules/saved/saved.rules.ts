@@ -14,6 +14,7 @@ export const SAVED_MESSAGES = {
   tooManyHomes: "You have saved 1,000 homes, the most you can keep. Remove one to save another.",
   tooManySearches: "You have saved 50 searches, the most you can keep. Delete one to save another.",
   homeSaved: "Saved",
+  homeUnsaved: "Removed from your saved homes",
   searchSaved: "Search saved. New matches will be e-mailed to you.",
   searchDeleted: "Saved search deleted",
   notFound: "Listing does not exist",

@@ -1,0 +1,148 @@
+import { randomUUID } from "node:crypto";
+import { test as base, expect, type Page } from "@playwright/test";
+import { insertSavedHome } from "#app/modules/saved/saved-home.repo.server.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
+import { createUser } from "#tests/support/factories.ts";
+import { signedIn } from "#tests/support/sessions.ts";
+
+/**
+ * Signed-in users get the pages they share with visitors from the page cache (decision 070): their part (the
+ * hearts, the unread count, the owner's buttons) is drawn from /me, the hearts before the first paint.
+ */
+const test = base.extend<object, { data: AppData }>({
+  data: appDataFixture,
+});
+
+/**
+ * Records, from the document's first frame, the time of the first frame that showed the heart of `listingId`
+ * (requestAnimationFrame runs just before each frame is painted), and whether it was filled then.
+ */
+async function watchHeart(page: Page, listingId: string) {
+  await page.addInitScript((id) => {
+    const w = window as unknown as { heartShown?: { at: number; filled: boolean } };
+    const frame = () => {
+      const svg = document.querySelector(`[data-save-id="${id}"] svg`);
+      const style = svg && getComputedStyle(svg);
+      if (style && style.visibility === "visible" && svg.getBoundingClientRect().width > 0) {
+        w.heartShown = { at: performance.now(), filled: style.fill !== "none" };
+        return;
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  }, listingId);
+}
+
+/** The heart's first frame on screen, and when the page's content was first painted. */
+async function heartShown(page: Page) {
+  await page.waitForFunction(
+    () =>
+      (window as unknown as { heartShown?: unknown }).heartShown !== undefined &&
+      performance.getEntriesByName("first-contentful-paint").length > 0,
+  );
+  return page.evaluate(() => ({
+    ...(window as unknown as { heartShown: { at: number; filled: boolean } }).heartShown,
+    painted: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
+  }));
+}
+
+test("a saved heart is never drawn empty on a cached page: filled from its first frame, after sign-in", async ({
+  page,
+  context,
+  data,
+}) => {
+  const owner = await createUser(data.db);
+  const name = `First-paint loft ${Date.now()}`;
+  const listing = await insertTestListing(data, owner.id, { name });
+  const saver = await signedIn(data, page, newAccount("Hedda Hearts"));
+  await insertSavedHome(data.db, saver.id, listing.id);
+  const url = `/category/rent/${listing.id}`;
+
+  // The first page after signing in (a session this browser had not seen): React draws the heart from /me.
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
+
+  // A new tab: nothing kept in it yet, and the page is the visitors' (kept, or kept anew after another test's
+  // write). Its heart is blank until /me answers, then filled: never drawn empty.
+  const tab = await context.newPage();
+  // In front, as a tab someone opens: a background tab gets no animation frames.
+  await tab.bringToFront();
+  await watchHeart(tab, listing.id);
+  const response = await tab.goto(url);
+  expect(response?.headers()["x-page-cache"]).toMatch(/^(HIT|MISS)$/);
+  expect(response?.headers()["cache-control"]).toContain("public");
+  expect(await response?.text()).not.toContain("Hedda Hearts");
+  const first = await heartShown(tab);
+  expect(first.filled).toBe(true);
+  await expect(tab.getByRole("main").getByRole("button", { name: "Saved", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+
+  // The tab's next page draws it from what /me said last: filled in the frame of the first paint.
+  await watchHeart(tab, listing.id);
+  await tab.goto(`/category/rent?q=${encodeURIComponent(name)}`);
+  const next = await heartShown(tab);
+  expect(next.filled).toBe(true);
+  expect(next.at - next.painted).toBeLessThanOrEqual(100);
+  await expect(tab.getByRole("button", { name: `Saved: ${name}` })).toHaveAttribute("aria-pressed", "true");
+});
+
+test("the owner sees the unread count and Edit on a cached listing page; a visitor sees none of it", async ({
+  page,
+  browser,
+  data,
+}) => {
+  const owner = await signedIn(data, page, newAccount("Oskar Ownerby"));
+  const listing = await insertTestListing(data, owner.id, { name: `Owner's cached flat ${Date.now()}` });
+  const enquirer = await createUser(data.db);
+  const threadId = randomUUID();
+  const now = Date.now();
+  await data.db
+    .insertInto("messageThread")
+    .values({
+      id: threadId,
+      listingId: listing.id,
+      ownerId: owner.id,
+      enquirerId: enquirer.id,
+      createdAt: now,
+      lastMessageAt: now,
+      ownerReadAt: 0,
+      enquirerReadAt: now,
+    })
+    .execute();
+  await data.db
+    .insertInto("message")
+    .values({ id: randomUUID(), threadId, authorId: enquirer.id, body: "Still free?", createdAt: now })
+    .execute();
+
+  const url = `/category/rent/${listing.id}`;
+  const visitor = await browser.newPage();
+  try {
+    const visitorAnswer = await visitor.goto(url);
+    expect(await visitorAnswer?.text()).not.toContain("This is your listing.");
+    await expect(visitor.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
+    await expect(visitor.getByRole("link", { name: "Sign In" }).first()).toBeVisible();
+
+    const answer = await page.goto(url);
+    // The visitors' page (kept, or kept anew if another test's write came in between).
+    expect(answer?.headers()["x-page-cache"]).toMatch(/^(HIT|MISS)$/);
+    expect(answer?.headers()["cache-control"]).toContain("public");
+    const main = page.getByRole("main");
+    await expect(main.getByRole("link", { name: "Edit" })).toBeVisible();
+    await expect(main.getByText("This is your listing.")).toBeVisible();
+    await expect(main.getByRole("link", { name: "Contact Landlord" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Messages 1 unread" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+    // The visitor, after the owner's visit, still gets the visitor's page, and none of the owner's part.
+    await visitor.reload();
+    await expect(visitor.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
+    await expect(visitor.getByRole("main").getByRole("link", { name: "Edit" })).toHaveCount(0);
+    await expect(visitor.getByText("This is your listing.")).toHaveCount(0);
+    await expect(visitor.getByRole("link", { name: /unread/ })).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
+});

@@ -1,0 +1,163 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "#tests/ops/ops-support.ts";
+import { newAccount, postSignUp } from "#tests/support/accounts.ts";
+import { type AppData, insertTestListing, openAppData, userIdByEmail } from "#tests/support/app-data.ts";
+import type { AppServer } from "#tests/support/app-server.ts";
+import { postForm } from "#tests/support/http.ts";
+
+/**
+ * Signed-in users get the pages they share with visitors from the page cache (decision 070), with nothing of
+ * theirs in them; what is theirs comes from GET /me, which answers the caller's data only and is kept by no
+ * cache. Pages that are theirs alone stay rendered for them.
+ */
+const defer = cleanupAfterAll();
+
+type Page = { status: number; headers: Headers; body: string };
+
+async function get(url: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await fetch(url, {
+    headers: { accept: "text/html", "accept-encoding": "identity", ...headers },
+    redirect: "manual",
+  });
+  return { status: response.status, headers: response.headers, body: await response.text() };
+}
+
+async function me(url: string, cookie?: string) {
+  const response = await fetch(url, { headers: cookie ? { cookie } : {} });
+  return { headers: response.headers, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe.skipIf(SKIP_REASON)("signed-in users and the page cache", () => {
+  let app: AppServer;
+  let data: AppData;
+  const owner = newAccount("Orla Ownersdottir");
+  const saver = newAccount("Sven Saverström");
+  let ownerCookie: string;
+  let saverCookie: string;
+  let listingId: string;
+  let listingPath: string;
+
+  beforeAll(async () => {
+    app = await startOpsServer(defer);
+    data = await openAppData(app.env);
+    defer(() => data.close());
+    ownerCookie = await postSignUp(app.url, owner);
+    saverCookie = await postSignUp(app.url, saver);
+    const listing = await insertTestListing(data, await userIdByEmail(data.db, owner.email), {
+      name: "Loft shared by all",
+    });
+    listingId = listing.id;
+    listingPath = `/category/rent/${listing.id}`;
+    const saved = await postForm(
+      `${app.url}/saved`,
+      { listingId, saved: "true", redirectTo: "/" },
+      { cookie: saverCookie },
+    );
+    expect(saved.status).toBeLessThan(400);
+  }, 60_000);
+
+  it.each([
+    ["a list page", "/category/rent"],
+    ["a listing page", "/category/rent/{id}"],
+    ["Explore", "/"],
+    ["a list page's navigation data", "/category/rent.data"],
+  ])("answers %s to a signed-in user from the cache, with nothing of theirs in it", async (_name, path) => {
+    const url = `${app.url}${path.replace("{id}", listingId)}`;
+    // The first request, signed in, fills the cache: rendered as a visitor's page.
+    const first = await get(url, { cookie: saverCookie });
+    const visitor = await get(url);
+    const again = await get(url, { cookie: ownerCookie });
+    expect(first.status, url).toBe(200);
+    expect(visitor.headers.get("x-page-cache"), url).toBe("HIT");
+    expect(again.headers.get("x-page-cache"), url).toBe("HIT");
+    expect(visitor.body).toBe(first.body);
+    expect(again.body).toBe(first.body);
+    for (const page of [first, visitor, again]) {
+      expect(page.headers.get("cache-control")).toBe(
+        "public, max-age=0, s-maxage=1, stale-while-revalidate=0",
+      );
+      expect(page.headers.get("set-cookie")).toBeNull();
+      // The owner's name is public ("Listed by"); the saver's, and anyone's e-mail, never are.
+      expect(page.body, url).not.toContain(saver.name);
+      expect(page.body, url).not.toContain(saver.email);
+      expect(page.body, url).not.toContain(owner.email);
+    }
+  });
+
+  it("never shows a visitor what the signed-in request that filled the cache could see", async () => {
+    // The owner's own listing page, asked first by the owner: the kept page has no Edit, and no e-mail.
+    await get(`${app.url}/category/rent?owner-first=1`, { cookie: ownerCookie });
+    const first = await get(`${app.url}${listingPath}?owner-first=1`, { cookie: ownerCookie });
+    expect(first.headers.get("x-page-cache")).toBe("MISS");
+    expect(first.body).not.toContain("This is your listing.");
+    expect(first.body).not.toContain(`/edit-listing/${listingId}`);
+    const visitor = await get(`${app.url}${listingPath}?owner-first=1`);
+    expect(visitor.headers.get("x-page-cache")).toBe("HIT");
+    expect(visitor.body).toContain("Contact Landlord");
+    expect(visitor.body).not.toContain(owner.email);
+  });
+
+  it("answers /me with the caller's own data only, kept by no cache", async () => {
+    const mine = await me(`${app.url}/me?listing=${listingId}`, ownerCookie);
+    expect(mine.headers.get("cache-control")).toBe("private, no-store");
+    expect(mine.headers.get("x-page-cache")).toBeNull();
+    expect(mine.headers.get("etag")).toBeNull();
+    expect(mine.body).toMatchObject({
+      signedIn: true,
+      name: owner.name,
+      unreadMessages: 0,
+      savedIds: [],
+      listing: { id: listingId, owner: true },
+    });
+    const theirs = await me(`${app.url}/me?listing=${listingId}`, saverCookie);
+    expect(theirs.headers.get("cache-control")).toBe("private, no-store");
+    expect(theirs.body).toMatchObject({
+      signedIn: true,
+      name: saver.name,
+      savedIds: [listingId],
+      listing: { id: listingId, owner: false, missing: [] },
+    });
+    expect(JSON.stringify(theirs.body)).not.toContain(owner.name);
+    const nobody = await me(`${app.url}/me?listing=${listingId}`);
+    expect(nobody.body).toEqual({ signedIn: false });
+    expect(nobody.headers.get("cache-control")).toBe("private, no-store");
+    // Asked twice by a visitor: still never from the page cache.
+    expect((await me(`${app.url}/me`)).headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("keeps rendering the pages that are a user's own for them alone", async () => {
+    for (const path of ["/profile", "/saved", "/messages", "/profile.data"]) {
+      const page = await get(`${app.url}${path}`, { cookie: saverCookie });
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get("cache-control"), path).toBe("private, no-store");
+      expect(page.headers.get("x-page-cache"), path).toBeNull();
+    }
+    expect((await get(`${app.url}/profile`, { cookie: saverCookie })).body).toContain(saver.email);
+  });
+
+  it("renders a listing the public may not see for its owner, and a 404 for everyone else", async () => {
+    await data.db.updateTable("listing").set({ hiddenAt: Date.now() }).where("id", "=", listingId).execute();
+    try {
+      const forOwner = await get(`${app.url}${listingPath}?hidden=1`, { cookie: ownerCookie });
+      expect(forOwner.status).toBe(200);
+      expect(forOwner.headers.get("cache-control")).toBe("private, no-store");
+      expect(forOwner.body).toContain("This is your listing.");
+      expect((await get(`${app.url}${listingPath}?hidden=1`, { cookie: saverCookie })).status).toBe(404);
+      expect((await get(`${app.url}${listingPath}?hidden=1`)).status).toBe(404);
+    } finally {
+      await data.db.updateTable("listing").set({ hiddenAt: null }).where("id", "=", listingId).execute();
+    }
+  });
+
+  it("renders a page that brings a toast for its user, and keeps writes working", async () => {
+    const withToast = await get(`${app.url}/category/rent`, { cookie: `${saverCookie}; toast=anything` });
+    expect(withToast.headers.get("x-page-cache")).toBeNull();
+    const unsaved = await postForm(
+      `${app.url}/saved`,
+      { listingId, saved: "false", redirectTo: "/" },
+      { cookie: saverCookie },
+    );
+    expect(unsaved.status).toBeLessThan(400);
+    expect((await me(`${app.url}/me`, saverCookie)).body).toMatchObject({ savedIds: [] });
+  });
+});
