@@ -193,7 +193,7 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     expect(created.listing.ListingId).toBe("CRM-1001");
     expect(created.listing.Media).toHaveLength(2);
     expect(photos.hits.get("/photo/front.jpg")).toBe(1);
-    const id = created.listing.ListingKey as string;
+    const id = (created.listing as Record<string, unknown>).ListingKey as string;
     const stored = await world.db
       .selectFrom("listing")
       .selectAll()
@@ -315,7 +315,7 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     const one = await api("GET", `/api/v1/listings/${id}`);
     expect(one.status).toBe(200);
     expect(one.headers.get("access-control-allow-origin")).toBe("*");
-    const listing = ApiListingSchema.parse(json(one));
+    const listing = ApiListingSchema.parse(json(one)) as Record<string, unknown>;
     expect(listing.UnparsedAddress).toBe(row.location);
     expect(one.body).not.toContain(row.exactLocation!);
     expect(one.body).not.toContain(String(row.exactLat));
@@ -333,7 +333,7 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       expect(page.status).toBe(200);
       const parsed = ApiListingsPageSchema.parse(json(page));
       expect(parsed.value.length).toBeLessThanOrEqual(2);
-      seen.push(...parsed.value.map((item) => item.ListingKey as string));
+      seen.push(...parsed.value.map((item) => (item as Record<string, unknown>).ListingKey as string));
       cursor = parsed.next;
     } while (cursor);
     const listed = await world.db

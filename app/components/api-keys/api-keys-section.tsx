@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { errorId, FieldError } from "#app/components/field-error.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
@@ -30,7 +30,9 @@ type Props = {
 export function ApiKeysSection({ keys, createdKey, nameError, agencyId }: Props) {
   const { t, translate, date } = useI18n();
   const created = useRef<HTMLOutputElement>(null);
+  const [copied, setCopied] = useState(false);
   useEffect(() => {
+    setCopied(false);
     if (createdKey) created.current?.focus();
   }, [createdKey]);
   const when = (at: number) => date(at, { dateStyle: "medium", timeStyle: "short" });
@@ -48,7 +50,7 @@ export function ApiKeysSection({ keys, createdKey, nameError, agencyId }: Props)
         </Link>
       </p>
       {createdKey ? (
-        <div className="card mb-4 flex flex-col gap-2 border-accent p-4" role="status">
+        <div className="card mb-4 flex flex-col gap-2 border-accent p-4">
           <p className="font-semibold">{t("Your new API key. Copy it now: it is shown only once.")}</p>
           <output
             ref={created}
@@ -58,9 +60,31 @@ export function ApiKeysSection({ keys, createdKey, nameError, agencyId }: Props)
           >
             {createdKey}
           </output>
+          <div className="flex items-center gap-3">
+            <button
+              type="button"
+              className="btn-secondary btn-small"
+              onClick={() => {
+                navigator.clipboard?.writeText(createdKey).then(
+                  () => setCopied(true),
+                  () => setCopied(false),
+                );
+              }}
+            >
+              {t("Copy")}
+            </button>
+            <span role="status" className="text-sm font-semibold text-accent">
+              {copied ? t("Copied") : ""}
+            </span>
+          </div>
         </div>
       ) : null}
-      <Form method="post" className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end">
+      {/* A new form after each key: the name typed for the last one is not offered again. */}
+      <Form
+        key={createdKey ?? "new"}
+        method="post"
+        className="card mb-4 flex flex-col gap-3 p-4 sm:flex-row sm:items-end"
+      >
         <input type="hidden" name="intent" value="create-api-key" />
         {agencyId ? <input type="hidden" name="agencyId" value={agencyId} /> : null}
         <div className="grow">

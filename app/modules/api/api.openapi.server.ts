@@ -103,7 +103,7 @@ export function openApiDocument({ publicUrl, siteName }: { publicUrl: string; si
       version: "1.0.0",
       description:
         "Listings as JSON with RESO Data Dictionary field names. Reads are public; writes need an API key " +
-        "(Profile or the agency workspace: API keys) sent as `Authorization: Bearer <key>`. Areas are in " +
+        "(Profile or the agency workspace: API keys) sent as Authorization: Bearer <key>. Areas are in " +
         "square metres, prices in whole units of the site's currency, times in ISO 8601.",
     },
     servers: [{ url: `${publicUrl}/api/v1` }],

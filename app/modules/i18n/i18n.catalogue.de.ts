@@ -1024,6 +1024,8 @@ export const GERMAN = {
   "never used": "nie verwendet",
   "revoked {date}": "widerrufen am {date}",
   yes: "ja",
+  Copy: "Kopieren",
+  Copied: "Kopiert",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;
