@@ -200,6 +200,10 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       .where("id", "=", id)
       .executeTakeFirstOrThrow();
     expect(stored.reference).toBe("CRM-1001");
+    // Square metres in and out, whatever AREA_UNIT the site's form uses (ft² here, LOCALE en-US).
+    expect(world.services.config.areaUnit).toBe("ft2");
+    expect(stored.livingArea).toBe(72);
+    expect((created.listing as Record<string, unknown>).LivingArea).toBe(72);
     expect(stored.userRef).toBe(owner.id);
 
     // The same body again: nothing is fetched, nothing is written, not even the timestamp.

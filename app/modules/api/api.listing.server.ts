@@ -60,7 +60,7 @@ function referenceOwner(actor: ApiActor) {
  * fetched from the same URLs are not fetched again.
  */
 export async function putListingByReference(
-  deps: ApiWriteDeps,
+  siteDeps: ApiWriteDeps,
   actor: ApiActor,
   reference: string,
   body: unknown,
@@ -68,7 +68,9 @@ export async function putListingByReference(
 ): Promise<PutOutcome> {
   requireWrite(actor);
   checkReference(reference);
-  const parsed = formInputOf(body, deps.config.areaUnit);
+  // The API's areas are square metres, as stored, whatever unit the site's form shows (AREA_UNIT).
+  const deps = { ...siteDeps, config: { ...siteDeps.config, areaUnit: "m2" as const } };
+  const parsed = formInputOf(body);
   if (parsed.errors) throw new InvalidError(parsed.errors, API_MESSAGES.invalid);
   const { input, photos } = parsed;
   const photoList = photos.filter((photo) => !photo.floorPlan);

@@ -3,7 +3,6 @@ import "#app/zod-config.ts";
 import { z } from "zod";
 import type { FieldErrors } from "#app/http/errors.ts";
 import { largestImageUrl } from "#app/modules/image/image.rules.ts";
-import { type AreaUnit, fromSquareMetres } from "#app/modules/listing/listing.details.ts";
 import {
   LISTING_COLUMNS,
   type ListingColumn,
@@ -186,13 +185,12 @@ const API_NAME_OF: Record<string, string> = {
 };
 
 /**
- * A write's body as the listing form's input (its own values, in the form's shape; areas in m² made the
- * site's `areaUnit`, as the form takes them), and the photos it names. Unknown names are refused, as a
- * typo must not be stored as "nothing".
+ * A write's body as the listing form's input (its own values, in the form's shape; areas stay in m², so the
+ * service is called with m² as its unit), and the photos it names. Unknown names are refused, as a typo must
+ * not be stored as "nothing".
  */
 export function formInputOf(
   body: unknown,
-  areaUnit: AreaUnit,
 ): { errors: FieldErrors } | { errors?: undefined; input: Record<string, unknown>; photos: ApiMediaInput[] } {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
     return { errors: { body: "The body must be a JSON object" } };
@@ -212,7 +210,6 @@ export function formInputOf(
     if (field?.resoValues && typeof value === "string") {
       given = Object.entries(field.resoValues).find(([, reso]) => reso === value)?.[0] ?? value;
     }
-    if (field?.unit === "m²" && typeof given === "number") given = fromSquareMetres(given, areaUnit);
     input[formField] = given === null ? undefined : given;
   }
   // A pin is placed for the address it was sent with.
