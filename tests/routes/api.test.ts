@@ -6,6 +6,7 @@ import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { validListing } from "#tests/ops/support/listing-forms.ts";
 import { newAccount } from "#tests/support/accounts.ts";
 import { unchangedBy } from "#tests/support/authz-matrix.ts";
+import { type GeocoderPeer, googleResult, startGeocoderServer } from "#tests/support/geocoder-server.ts";
 import { toastMessage } from "#tests/support/http.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { type PhotoServer, startPhotoServer } from "#tests/support/photo-server.ts";
@@ -22,9 +23,18 @@ const postgres = postgresUrlFromEnv();
 
 const PUBLIC_LIMIT = 40;
 
+/**
+ * Addresses are placed by a loopback geocoder (Google's API shape), not the offline gazetteer: these tests are
+ * about the API, and every address here is the same door.
+ */
+function geocoderSettings(peer: GeocoderPeer) {
+  return { GEOCODER: "google", GEOCODER_URL: peer.url, GOOGLE_GEOCODING_API_KEY: "test-key" };
+}
+
 describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   let world: RouteWorld;
   let photos: PhotoServer;
+  let geocoder: GeocoderPeer;
   const matrix = new Map<string, Record<string, string>>();
   let owner: { id: string; cookie: string };
   let other: { id: string; cookie: string };
@@ -103,7 +113,13 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
 
   beforeAll(async () => {
     photos = await startPhotoServer();
+    geocoder = await startGeocoderServer();
+    geocoder.setResponse(
+      "google",
+      googleResult({ lat: 48.8606, lng: 2.3376, formattedAddress: "12 Rue de Rivoli, 75001 Paris, France" }),
+    );
     world = await createRouteWorld({
+      ...geocoderSettings(geocoder),
       IMPORT_ALLOW_PRIVATE_HOSTS: "true",
       LIMIT_API_PUBLIC_REQUESTS_PER_MINUTE: String(PUBLIC_LIMIT),
       LIMIT_API_REQUESTS_PER_MINUTE: "1000",
@@ -168,6 +184,7 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     }
     await world?.destroy();
     await photos?.close();
+    await geocoder?.stop();
   });
 
   it("keeps only a hash of each key, shown once, and lists it with its scope", async () => {
@@ -268,7 +285,10 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   });
 
   it("refuses photos from private addresses without IMPORT_ALLOW_PRIVATE_HOSTS", async () => {
-    const strict = await createRouteWorld({ LIMIT_API_REQUESTS_PER_MINUTE: "1000" });
+    const strict = await createRouteWorld({
+      ...geocoderSettings(geocoder),
+      LIMIT_API_REQUESTS_PER_MINUTE: "1000",
+    });
     try {
       const user = await strict.signUp(newAccount("Strict Lister"));
       const answer = await strict.client.post(
