@@ -163,6 +163,9 @@ const EnvSchema = z.object({
   LIMIT_CONTACT_OWNERS_PER_DAY: positiveInt(20),
   LIMIT_REPORTS_PER_DAY: positiveInt(10),
   LIMIT_GEOCODER_QUEUE: positiveInt(20),
+  LIMIT_API_REQUESTS_PER_MINUTE: positiveInt(120),
+  LIMIT_API_PUBLIC_REQUESTS_PER_MINUTE: positiveInt(60),
+  IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag(false),
 });
 
 /** Every variable the configuration reads (.env.example lists each of them; a test holds the two together). */
@@ -275,7 +278,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       contactOwnersPerDay: raw.LIMIT_CONTACT_OWNERS_PER_DAY,
       reportsPerDay: raw.LIMIT_REPORTS_PER_DAY,
       geocoderQueue: raw.LIMIT_GEOCODER_QUEUE,
+      apiRequestsPerMinute: raw.LIMIT_API_REQUESTS_PER_MINUTE,
+      apiPublicRequestsPerMinute: raw.LIMIT_API_PUBLIC_REQUESTS_PER_MINUTE,
     },
+    /** Files fetched from URLs (photos by URL, feeds): whether loopback and private addresses may be asked. */
+    imports: { allowPrivateHosts: raw.IMPORT_ALLOW_PRIVATE_HOSTS },
   };
 }
 

@@ -35,6 +35,8 @@ import * as pageCacheWatchesListingAgency from "#app/db/migrations/2026_11_28_07
 import * as addNoticesAndDecisions from "#app/db/migrations/2026_11_28_0800_add_notices_and_decisions.ts";
 import * as createListingStats from "#app/db/migrations/2026_11_29_0100_create_listing_stats.ts";
 import * as addAgencySuspension from "#app/db/migrations/2026_11_29_0200_add_agency_suspension.ts";
+import * as addListingReference from "#app/db/migrations/2026_11_29_0300_add_listing_reference.ts";
+import * as createApiKeys from "#app/db/migrations/2026_11_29_0310_create_api_keys.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -74,6 +76,8 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0800_add_notices_and_decisions": addNoticesAndDecisions,
   "2026_11_29_0100_create_listing_stats": createListingStats,
   "2026_11_29_0200_add_agency_suspension": addAgencySuspension,
+  "2026_11_29_0300_add_listing_reference": addListingReference,
+  "2026_11_29_0310_create_api_keys": createApiKeys,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -180,6 +180,8 @@ export interface ListingTable {
   exactLocation: ColumnType<string | null, string | null | undefined, string | null>;
   exactLat: ColumnType<number | null, number | null | undefined, number | null>;
   exactLng: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The lister's own reference (RESO ListingId), unique per agency or per private lister; null when none. */
+  reference: ColumnType<string | null, string | null | undefined, string | null>;
   // What the listing tells about the home (null on listings saved before these were asked): areas in m², money
   // in whole units of the site's currency, availableFrom a date (YYYY-MM-DD) or "now".
   description: Nullable<string>;
@@ -275,6 +277,8 @@ export interface ImageTable {
   caption: ColumnType<string | null, string | null | undefined, string | null>;
   /** The agency whose logo it is (decision 061); null for a listing's images and pending uploads. */
   agencyId: Nullable<string>;
+  /** The URL it was fetched from (the API, imports), so the same URL is not fetched twice; null for an upload. */
+  sourceUrl: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** What an image of a listing shows: the home (gallery, cover) or a floor plan (its own section). */
@@ -506,6 +510,21 @@ export interface MailOutboxTable {
 }
 
 /** One row (id 1): bumped by triggers on every write that changes a visitor's page (decision 041). */
+/** An API key (decision 065): its SHA-256, never the key; it acts as its maker, or as `agencyId`. */
+export interface ApiKeyTable {
+  id: string;
+  userId: string;
+  agencyId: string | null;
+  name: string;
+  scope: "read" | "write";
+  hash: string;
+  /** The key's first characters ("hs_3fA9"), to tell keys apart in lists. */
+  start: string;
+  createdAt: ColumnType<number, number, number>;
+  lastUsedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  revokedAt: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
 export interface PageCacheVersionTable {
   id: number;
   version: ColumnType<number, number, number>;
@@ -567,10 +586,11 @@ export interface Database {
   listingStatDay: ListingStatDayTable;
   listingViewSalt: ListingViewSaltTable;
   listingViewSeen: ListingViewSeenTable;
+  apiKey: ApiKeyTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */
-export type OwnerOnlyListingColumn = "exactLocation" | "exactLat" | "exactLng";
+export type OwnerOnlyListingColumn = "exactLocation" | "exactLat" | "exactLng" | "reference";
 /** A listing's row as read with the listing (listing.fields.ts' LISTING_SELECT): without the owner's own columns. */
 export type ListingRow = Omit<Selectable<ListingTable>, OwnerOnlyListingColumn>;
 export type NewListingRow = Insertable<ListingTable>;

@@ -3,6 +3,7 @@ import { AgencyFields } from "#app/components/agency/agency-fields.tsx";
 import { AgencyInvitations } from "#app/components/agency/agency-invitations.tsx";
 import { AgencyListings } from "#app/components/agency/agency-listings.tsx";
 import { AgencyMembers } from "#app/components/agency/agency-members.tsx";
+import { ApiKeysSection } from "#app/components/api-keys/api-keys-section.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
@@ -20,8 +21,11 @@ import {
   changeMemberRole,
   inviteMember,
   removeMember,
+  requireAgencyManager,
   updateAgency,
 } from "#app/modules/agency/agency.service.server.ts";
+import { API_KEY_INTENTS, apiKeyAction } from "#app/modules/api-key/api-key.action.server.ts";
+import { findApiKeys } from "#app/modules/api-key/api-key.repo.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
@@ -52,11 +56,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const chosen = agencies.find((agency) => agency.slug === url.searchParams.get("agency")) ?? agencies[0];
   if (!chosen) return { agencies, current: null };
   const manages = managesAgency(chosen.role);
-  const [profile, members, invitations, listings] = await Promise.all([
+  const [profile, members, invitations, listings, apiKeys] = await Promise.all([
     findAgencyProfile(db, chosen.id),
     findMembers(db, chosen.id),
     manages ? findOpenInvitations(db, chosen.id) : Promise.resolve([]),
     findListingsByAgency(db, chosen.id),
+    manages ? findApiKeys(db, { agencyId: chosen.id }) : Promise.resolve([]),
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
   // Every member sees the agency's figures: the last 30 days of all its listings.
@@ -75,6 +80,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       logo: logoImage ? imageSources(logoImage, config.images.baseUrl) : null,
       role: chosen.role,
       manages,
+      apiKeys,
       userId: user.id,
       members: members.map((member) => ({ ...member, email: manages ? member.email : null })),
       // Every agent's listings; owners and admins may edit each, an agent their own (the service checks).
@@ -105,6 +111,16 @@ export async function action({ context, request, url }: Route.ActionArgs) {
     slug ? `/agency?${new URLSearchParams({ agency: slug })}` : "/agency";
   const slug = url.searchParams.get("agency");
   const { headers } = request;
+  const intent = form.get("intent");
+  if (API_KEY_INTENTS.includes(intent as (typeof API_KEY_INTENTS)[number])) {
+    // An agency's keys act as the agency: only its owners and admins make or revoke them.
+    try {
+      await requireAgencyManager(services.db, agencyId, user);
+    } catch (error) {
+      return refusalResponse(error);
+    }
+    return apiKeyAction(services.db, context, user, { agencyId }, form, back(slug));
+  }
   try {
     switch (form.get("intent")) {
       case "update-profile":
@@ -138,7 +154,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
 export default function AgencyWorkspace({ loaderData, actionData }: Route.ComponentProps) {
   const { agencies, current } = loaderData;
   const { t, translate } = useI18n();
-  const fieldErrors: Record<string, string | undefined> = actionData?.fieldErrors ?? {};
+  const keyAnswer = actionData && "apiKeys" in actionData ? actionData : null;
+  const fieldErrors: Record<string, string | undefined> = keyAnswer ? {} : (actionData?.fieldErrors ?? {});
   if (!current) {
     return (
       <main className="page max-w-3xl">
@@ -192,6 +209,14 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
               invitations={current.invitations}
               viewerRole={current.role}
               emailError={fieldErrors.email}
+            />
+          ) : null}
+          {current.manages ? (
+            <ApiKeysSection
+              keys={current.apiKeys}
+              createdKey={keyAnswer?.createdKey ?? null}
+              nameError={(keyAnswer?.fieldErrors as Record<string, string | undefined> | undefined)?.name}
+              agencyId={current.id}
             />
           ) : null}
         </div>

@@ -1,4 +1,6 @@
 import { data, Form, Link } from "react-router";
+import { ApiKeysSection } from "#app/components/api-keys/api-keys-section.tsx";
+import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon, HomeIcon } from "#app/components/icons.tsx";
 import { MessagesAndPrivacy } from "#app/components/profile/messages-and-privacy.tsx";
 import { PersonalDetails } from "#app/components/profile/personal-details.tsx";
@@ -9,6 +11,8 @@ import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { findAgenciesOfUser } from "#app/modules/agency/agency.repo.server.ts";
+import { API_KEY_INTENTS, apiKeyAction } from "#app/modules/api-key/api-key.action.server.ts";
+import { findApiKeys } from "#app/modules/api-key/api-key.repo.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
@@ -47,12 +51,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
   const { db, config } = context.get(servicesContext);
-  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies] = await Promise.all([
+  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies, apiKeys] = await Promise.all([
     findListingsByOwner(db, user.id),
     findUnlistedListingIds(db, user.id),
     countUnreadMessages(db, user.id),
     findKeepEmailPrivate(db, user.id),
     findAgenciesOfUser(db, user.id),
+    findApiKeys(db, { userId: user.id, agencyId: null }),
   ]);
   const savedIds = await findSavedIds(
     db,
@@ -88,6 +93,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     inAgency: agencies.length > 0,
     // The last 30 days' views, saves and enquiries: of all the user's listings per day, and of each.
     stats,
+    apiKeys,
   };
 }
 
@@ -96,6 +102,16 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const formData = await readForm(request);
   const intent = formData.get("intent");
+  if (API_KEY_INTENTS.includes(intent as (typeof API_KEY_INTENTS)[number])) {
+    return apiKeyAction(
+      services.db,
+      context,
+      user,
+      { userId: user.id, agencyId: null },
+      formData,
+      "/profile",
+    );
+  }
   try {
     if (intent === "update-name") {
       await changeOwnName(services.db, user, { name: formData.get("name") });
@@ -132,7 +148,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return data({ error: msg("Unknown action") }, { status: 400 });
 }
 
-export default function Profile({ loaderData }: Route.ComponentProps) {
+export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const {
     user,
     listings,
@@ -145,7 +161,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     keepEmailPrivate,
     inAgency,
     stats,
+    apiKeys,
   } = loaderData;
+  const keyAnswer = actionData && "apiKeys" in actionData ? actionData : null;
   const { t } = useI18n();
   return (
     <main className="page max-w-5xl">
@@ -198,6 +216,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         stats={stats}
       />
       <SavedSearches searches={savedSearches} />
+      <ApiKeysSection
+        keys={apiKeys}
+        createdKey={keyAnswer?.createdKey ?? null}
+        nameError={(keyAnswer?.fieldErrors as Record<string, string | undefined> | undefined)?.name}
+      />
+      {keyAnswer?.error ? <FormMessage data={keyAnswer} /> : null}
       <YourData />
     </main>
   );

@@ -169,6 +169,10 @@ test.describe("signed out", () => {
     });
   }
 
+  test("API documentation: light and dark", async ({ page }) => {
+    await expectScreensAccessible(page, [["API documentation", "/api/docs"]]);
+  });
+
   test("listing page with photos, map and its popup", async ({ page, othersListing }) => {
     await page.goto(othersListing.path);
     await expect(page.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
@@ -451,6 +455,21 @@ test.describe("signed in", () => {
       ["agency inbox", "/messages"],
       ["an agency conversation", `/messages/${threadId}`],
     ]);
+    await context.close();
+  });
+
+  test("profile: a new API key shown once, and the key list, light and dark", async ({ browser, data }) => {
+    // An account of its own: the worker's owner keeps no keys other tests would see.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const page = await context.newPage();
+    await signedIn(data, page, newAccount("Kai Keymaker"));
+    await page.goto("/profile");
+    await page.getByLabel("Key name").fill("Our CRM");
+    await page.getByRole("button", { name: "Create API key" }).click();
+    await expect(page.getByLabel("Your new API key")).toContainText("hs_");
+    await expectNoViolations(page, "profile, a new API key");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoViolations(page, "profile, a new API key, dark");
     await context.close();
   });
 

@@ -71,6 +71,7 @@ export function testImageRow(listing: NewListingRow, position: number): ImageRow
     kind: "photo",
     caption: null,
     agencyId: null,
+    sourceUrl: null,
   };
 }
 

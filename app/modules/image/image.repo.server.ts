@@ -128,3 +128,27 @@ async function deleteUploadClaims(db: Db, ids: readonly string[]) {
     .where("id", "in", [...ids])
     .execute();
 }
+
+/**
+ * The image already fetched from `sourceUrl` that `listingId`'s save may use: one on that listing, or one
+ * `userId` fetched and not yet placed in any listing (a save that failed after fetching it); undefined when none.
+ */
+export async function findImageBySource(
+  db: Db,
+  sourceUrl: string,
+  listingId: string | null,
+  userId: string,
+): Promise<ImageRow | undefined> {
+  return db
+    .selectFrom("image")
+    .selectAll()
+    .where("sourceUrl", "=", sourceUrl)
+    .where((eb) =>
+      eb.or([
+        ...(listingId ? [eb("listingId", "=", listingId)] : []),
+        eb.and([eb("listingId", "is", null), eb("agencyId", "is", null), eb("userId", "=", userId)]),
+      ]),
+    )
+    .orderBy("createdAt", "desc")
+    .executeTakeFirst();
+}

@@ -36,6 +36,8 @@ export type UploadedFile = {
   /** The file name the browser sent; only a sanitized slug of it reaches the storage key. */
   fileName: string;
   data: Buffer;
+  /** The URL it was fetched from (the API, imports); none for an upload. */
+  sourceUrl?: string;
 };
 
 /**
@@ -58,6 +60,7 @@ export async function storeUploadedImage(deps: ImageServiceDeps, file: UploadedF
     kind: "photo",
     caption: null,
     agencyId: null,
+    sourceUrl: file.sourceUrl ?? null,
   };
   try {
     await Promise.all(

@@ -45,6 +45,7 @@ async function storeAged(key: string, ageMs: number) {
 
 async function insertRow(storageKey: string, overrides: Partial<ImageRow> = {}) {
   const row: ImageRow = {
+    sourceUrl: null,
     id: randomUUID(),
     userId,
     listingId: null,

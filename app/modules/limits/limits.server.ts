@@ -86,6 +86,20 @@ export function createLimitRules(limits: Config["limits"]) {
       windowSeconds: DAY,
       message: "You have sent many reports today. Please try again tomorrow.",
     },
+    /** API requests per API key (key id). */
+    apiRequests: {
+      name: "api-request",
+      max: limits.apiRequestsPerMinute,
+      windowSeconds: MINUTE,
+      message: "Too many requests with this API key. Please slow down.",
+    },
+    /** Public API reads per client address. */
+    apiPublicRequests: {
+      name: "api-public-request",
+      max: limits.apiPublicRequestsPerMinute,
+      windowSeconds: MINUTE,
+      message: "Too many requests from this address. Please slow down.",
+    },
   } satisfies Record<string, LimitRule>;
 }
 

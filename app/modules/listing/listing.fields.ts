@@ -71,8 +71,13 @@ export type ListingField = {
     label: string;
     input: "text" | "longText" | "number" | "area" | "money" | "yesNo" | "choice" | "date" | "url";
   };
-  /** Its name in the RESO Data Dictionary, for the listing feeds (none where the dictionary has no field). */
+  /**
+   * Its name in the RESO Data Dictionary: the API's field name (app/modules/api), the listing feeds' (none where
+   * the dictionary has no field; the API then names it by its column).
+   */
   reso?: string;
+  /** A choice's values as RESO's lookup names them, where they differ from ours (the API writes these). */
+  resoValues?: Readonly<Record<string, string>>;
   filter?: FieldFilter;
   /** The search's sorts by this field: its URL name and label, each way it is offered. */
   sorts?: readonly { name: string; tag: string; direction: "asc" | "desc"; label: string }[];
@@ -96,18 +101,21 @@ export type ListingField = {
  * sorts (the first is the default).
  */
 export const LISTING_COLUMNS = {
-  id: { kind: "id", card: true },
+  id: { kind: "id", reso: "ListingKey", card: true },
   userRef: { kind: "id", listing: "visibility", shown: true },
   /** The agency it is published as (decision 061); userRef is then its listing agent. */
   agencyId: { kind: "id", nullable: true, shown: true },
   timestamp: {
     kind: "epochMs",
+    reso: "ModificationTimestamp",
     sorts: [{ name: "newest", tag: "n", direction: "desc", label: msg("Newest first") }],
     shown: true,
   },
   type: {
     kind: "choice",
     values: LISTING_TYPES,
+    reso: "PropertyType",
+    resoValues: { rent: "Residential Lease", sale: "Residential" },
     form: { label: "Sell / Rent", input: "choice" },
     filter: {
       op: "equals",
@@ -134,6 +142,7 @@ export const LISTING_COLUMNS = {
   price: {
     kind: "integer",
     generated: true,
+    reso: "ListPrice",
     min: 0,
     max: 750_000_000,
     unit: "money",
@@ -145,6 +154,7 @@ export const LISTING_COLUMNS = {
   },
   bedrooms: {
     kind: "integer",
+    reso: "BedroomsTotal",
     min: 1,
     max: 50,
     form: { label: "Bedrooms", input: "number" },
@@ -155,6 +165,7 @@ export const LISTING_COLUMNS = {
   },
   bathrooms: {
     kind: "integer",
+    reso: "BathroomsTotalInteger",
     min: 1,
     max: 50,
     form: { label: "Bathrooms", input: "number" },
@@ -186,6 +197,7 @@ export const LISTING_COLUMNS = {
   },
   location: {
     kind: "text",
+    reso: "UnparsedAddress",
     max: 300,
     form: { label: "Address", input: "text" },
     filter: { op: "words" },
@@ -541,20 +553,25 @@ export const LISTING_COLUMNS = {
   // With the exact address off, location, lat and lng hold what visitors may see (the street without its
   // number, a point near the home), so the word and area searches and the map's cells hold nothing more; the
   // owner's exact address and pin are kept here (null while the exact address is shown).
-  lat: { kind: "number", filter: { op: "area" }, jsonLd: true, shown: true },
-  lng: { kind: "number", filter: { op: "area" }, jsonLd: true, shown: true },
+  lat: { kind: "number", reso: "Latitude", filter: { op: "area" }, jsonLd: true, shown: true },
+  lng: { kind: "number", reso: "Longitude", filter: { op: "area" }, jsonLd: true, shown: true },
   exactLocation: { kind: "text", nullable: true, max: 300, ownerOnly: true },
   exactLat: { kind: "number", nullable: true, ownerOnly: true },
   exactLng: { kind: "number", nullable: true, ownerOnly: true },
+  // The lister's own reference (their CRM's number): what the API's `PUT by-ref` and imports key on, unique per
+  // agency or per private lister. Their bookkeeping, not the visitor's: never shown.
+  reference: { kind: "text", nullable: true, max: 64, reso: "ListingId", ownerOnly: true },
   status: {
     kind: "choice",
     values: LISTING_STATUSES,
+    reso: "StandardStatus",
+    resoValues: { available: "Active", let: "Closed", sold: "Closed" },
     listing: "visibility",
     card: true,
     jsonLd: true,
     shown: true,
   },
-  publishedAt: { kind: "epochMs", nullable: true, jsonLd: true, shown: true },
+  publishedAt: { kind: "epochMs", nullable: true, reso: "OnMarketTimestamp", jsonLd: true, shown: true },
   changedAt: { kind: "epochMs", nullable: true, jsonLd: true, shown: true },
   confirmedAt: { kind: "epochMs", nullable: true },
   reminderSentAt: { kind: "epochMs", nullable: true },

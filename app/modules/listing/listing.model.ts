@@ -106,6 +106,8 @@ export type ListingWrite = Omit<
    * visitors see); null or absent otherwise.
    */
   exactPlace?: ListingPlace | null;
+  /** The lister's own reference (RESO ListingId; the API and imports set it); absent: left as it is. */
+  reference?: string | null;
 };
 
 /** What the listing tells about the home beyond its name, rooms and price (areas stored in m²). */

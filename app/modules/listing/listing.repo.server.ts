@@ -232,6 +232,39 @@ export async function replaceListing(db: Db, id: string, listing: Omit<ListingWr
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Whether listing `id` already holds exactly `listing` (its save time aside): an API save sent twice stores
+ * nothing the second time, not even a new timestamp. Booleans compare as 0/1, whatever the engine returns.
+ */
+export async function isStoredAs(db: Db, id: string, listing: ListingWrite) {
+  const row = await db.selectFrom("listing").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return false;
+  const { userRef, ...rest } = listing;
+  const wanted: Record<string, unknown> = { userRef, ...toListingRow(rest) };
+  const stored = row as unknown as Record<string, unknown>;
+  const same = (a: unknown, b: unknown) =>
+    a === b ||
+    ((typeof a === "boolean" || typeof b === "boolean") && Number(a) === Number(b)) ||
+    (typeof a === "number" && typeof b !== "object" && a === Number(b));
+  return Object.entries(wanted).every(
+    ([column, value]) => column === "timestamp" || value === undefined || same(value, stored[column] ?? null),
+  );
+}
+
+/** The listing `reference` names among an agency's listings, or a private lister's own; undefined when none. */
+export async function findListingIdByReference(
+  db: Db,
+  owner: { agencyId: string } | { userId: string },
+  reference: string,
+): Promise<string | undefined> {
+  let query = db.selectFrom("listing").select("id").where("reference", "=", reference);
+  query =
+    "agencyId" in owner
+      ? query.where("agencyId", "=", owner.agencyId)
+      : query.where("userRef", "=", owner.userId).where("agencyId", "is", null);
+  return (await query.executeTakeFirst())?.id;
+}
+
 /** Keeps the first-published date of a row written without one (it read as the timestamp a save replaces). */
 const keepPublishedAt = sql<number>`coalesce("publishedAt", "timestamp")`;
 

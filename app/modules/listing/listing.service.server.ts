@@ -45,6 +45,7 @@ import {
   findListingById,
   findListingWriters,
   insertListing,
+  isStoredAs,
   renewListing,
   replaceListing,
   setListingStatus,
@@ -98,13 +99,15 @@ export async function createListing(
   now = Date.now(),
   /** "Publish as" and "Listing agent" (agency.listing.server.ts); Myself when absent. */
   publishAs: PublishAsInput = {},
+  /** The lister's own reference (the API, imports); none from the form. */
+  reference?: string,
 ) {
   const form = parseForm(input, deps.config.listingPhotosMax, deps.config.listingRules);
   const publisher = await resolvePublisher(deps.db, user.id, publishAs, null);
   await checkImages(deps.db, user, allImageIds(form), null);
   await countSave(deps, user);
   const id = randomUUID();
-  const listing = { ...(await listingData(deps, id, form, now)), ...publisher };
+  const listing = { ...(await listingData(deps, id, form, now)), ...publisher, reference };
   await deps.db.transaction().execute(async (trx) => {
     await insertListing(trx, id, listing);
     await attachImages(trx, user, id, form);
@@ -145,6 +148,33 @@ export async function updateListing(
   });
   await deleteImageFiles(deps.storage, removed);
   return { id: listingId, type: data.type } satisfies SavedListing;
+}
+
+/**
+ * Whether saving `input` over `listingId` (as updateListing would, for a user who may) would store exactly
+ * what it holds, its photos, their order and captions included: then an API save changes nothing.
+ */
+export async function saveChangesNothing(
+  deps: ListingServiceDeps,
+  user: SessionUser,
+  listingId: string,
+  input: unknown,
+  publishAs: PublishAsInput = {},
+) {
+  const writers = await requireOwnListing(deps.db, user, listingId, LISTING_MESSAGES.notOwner);
+  const form = parseForm(input, deps.config.listingPhotosMax, deps.config.listingRules);
+  const publisher = await resolvePublisher(deps.db, user.id, publishAs, writers);
+  const data = { ...(await listingData(deps, listingId, form, 0)), ...publisher };
+  if (!(await isStoredAs(deps.db, listingId, data))) return false;
+  const images = await findImagesByListing(deps.db, listingId);
+  const stored = (kind: ImageKind) =>
+    images.filter((image) => image.kind === kind).map((image) => `${image.id} ${image.caption ?? ""}`);
+  const asked = (ids: string[], captions: string[]) =>
+    ids.map((id, position) => `${id} ${captions[position] || ""}`);
+  return (
+    stored("photo").join("\n") === asked(form.imageIds, form.imageCaptions).join("\n") &&
+    stored("floorPlan").join("\n") === asked(form.floorPlanIds, form.floorPlanCaptions).join("\n")
+  );
 }
 
 /**
