@@ -40,6 +40,8 @@ export default [
   route("api/geocode", "routes/api.geocode.ts"),
   route("images/*", "routes/images.ts"),
   route("feed.atom", "routes/feed.ts"),
+  route("feeds/kyero.xml", "routes/feeds.kyero.ts"),
+  route("feeds/:feedId/:token/:file", "routes/feeds.export.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -507,6 +507,18 @@ export interface PageCacheVersionTable {
   version: ColumnType<number, number, number>;
 }
 
+/**
+ * A lister's export feeds (app/modules/exchange): one secret link per agency (`agencyId`) or private lister
+ * (`userId`, the other null); the link holds the id and the token, compared in constant time.
+ */
+export interface ExportFeedTable {
+  id: string;
+  agencyId: string | null;
+  userId: string | null;
+  token: string;
+  createdAt: Millis;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -539,6 +551,7 @@ export interface Database {
   organization: OrganizationTable;
   member: MemberTable;
   invitation: InvitationTable;
+  exportFeed: ExportFeedTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */

@@ -3,6 +3,7 @@ import { AgencyFields } from "#app/components/agency/agency-fields.tsx";
 import { AgencyInvitations } from "#app/components/agency/agency-invitations.tsx";
 import { AgencyListings } from "#app/components/agency/agency-listings.tsx";
 import { AgencyMembers } from "#app/components/agency/agency-members.tsx";
+import { FeedLinks } from "#app/components/exchange/feed-links.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
@@ -23,6 +24,7 @@ import {
   updateAgency,
 } from "#app/modules/agency/agency.service.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { findFeedLinks, regenerateFeedLinks } from "#app/modules/exchange/exchange.service.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
@@ -51,11 +53,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const chosen = agencies.find((agency) => agency.slug === url.searchParams.get("agency")) ?? agencies[0];
   if (!chosen) return { agencies, current: null };
   const manages = managesAgency(chosen.role);
-  const [profile, members, invitations, listings] = await Promise.all([
+  const [profile, members, invitations, listings, feedLinks] = await Promise.all([
     findAgencyProfile(db, chosen.id),
     findMembers(db, chosen.id),
     manages ? findOpenInvitations(db, chosen.id) : Promise.resolve([]),
     findListingsByAgency(db, chosen.id),
+    // The feeds' secret links: for those who manage the agency only.
+    manages ? findFeedLinks(db, config.publicUrl, { agencyId: chosen.id }) : Promise.resolve(null),
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
   if (!profile) return { agencies, current: null };
@@ -68,6 +72,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       logo: logoImage ? imageSources(logoImage, config.images.baseUrl) : null,
       role: chosen.role,
       manages,
+      feedLinks,
       userId: user.id,
       members: members.map((member) => ({ ...member, email: manages ? member.email : null })),
       // Every agent's listings; owners and admins may edit each, an agent their own (the service checks).
@@ -117,6 +122,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
           role: form.get("role") ?? undefined,
         });
         return redirectWithToast(context, back(slug), "success", AGENCY_MESSAGES.roleChanged);
+      case "regenerate-feeds": {
+        const message = await regenerateFeedLinks(services.db, user, { agencyId });
+        return redirectWithToast(context, back(slug), "success", message);
+      }
       case "remove-member":
         await removeMember(services, user, headers, agencyId, String(form.get("memberId") ?? ""));
         return redirectWithToast(context, back(slug), "success", AGENCY_MESSAGES.removed);
@@ -206,6 +215,7 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
             </Form>
           </section>
         ) : null}
+        {current.manages ? <FeedLinks links={current.feedLinks} agencyId={current.id} /> : null}
       </div>
     </main>
   );

@@ -1,4 +1,5 @@
 import { data, Form, Link } from "react-router";
+import { FeedLinks } from "#app/components/exchange/feed-links.tsx";
 import { ArrowRightIcon, HomeIcon } from "#app/components/icons.tsx";
 import { MessagesAndPrivacy } from "#app/components/profile/messages-and-privacy.tsx";
 import { PersonalDetails } from "#app/components/profile/personal-details.tsx";
@@ -10,6 +11,7 @@ import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { findAgenciesOfUser } from "#app/modules/agency/agency.repo.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { findFeedLinks, regenerateFeedLinks } from "#app/modules/exchange/exchange.service.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { toListingSummary } from "#app/modules/listing/listing.model.ts";
@@ -46,12 +48,13 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
   const { db, config } = context.get(servicesContext);
-  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies] = await Promise.all([
+  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies, feedLinks] = await Promise.all([
     findListingsByOwner(db, user.id),
     findUnlistedListingIds(db, user.id),
     countUnreadMessages(db, user.id),
     findKeepEmailPrivate(db, user.id),
     findAgenciesOfUser(db, user.id),
+    findFeedLinks(db, config.publicUrl, { userId: user.id }),
   ]);
   const savedIds = await findSavedIds(
     db,
@@ -78,6 +81,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     unreadMessages,
     keepEmailPrivate,
     inAgency: agencies.length > 0,
+    // A private lister's feeds: shown once they publish a home as themselves (or already have links).
+    feedLinks,
+    privateLister: feedLinks !== null || listings.some((listing) => listing.agencyId === null),
   };
 }
 
@@ -102,6 +108,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       const keep = formData.get("keepEmailPrivate") === "true";
       await updateKeepEmailPrivate(services.db, user.id, keep);
       return redirectWithToast(context, "/profile", "success", keep ? EMAIL_PRIVATE : EMAIL_SHOWN);
+    }
+    if (intent === "regenerate-feeds") {
+      const message = await regenerateFeedLinks(services.db, user, { userId: user.id });
+      return redirectWithToast(context, "/profile", "success", message);
     }
     if (intent === "delete-listing") {
       await deleteListing(services, user, String(formData.get("listingId") ?? ""));
@@ -134,6 +144,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     unreadMessages,
     keepEmailPrivate,
     inAgency,
+    feedLinks,
+    privateLister,
   } = loaderData;
   const { t } = useI18n();
   return (
@@ -185,6 +197,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         hiddenReasons={hiddenReasons}
         savedIds={savedIds}
       />
+      {privateLister ? <FeedLinks links={feedLinks} /> : null}
       <SavedSearches searches={savedSearches} />
       <YourData />
     </main>

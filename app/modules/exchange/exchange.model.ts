@@ -112,3 +112,6 @@ export function decodeValue(text: string | undefined, codec: Codec): unknown {
   }
   return value;
 }
+
+/** A lister's feed links, by format. */
+export type FeedLinks = { kyero: string; openImmo: string; csv: string };

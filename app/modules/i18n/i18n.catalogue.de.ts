@@ -1004,6 +1004,23 @@ export const GERMAN = {
   "listing {number}": "Inserat {number}",
   "{created} new, {changed} changed, {withdrawn} withdrawn, {refused} refused":
     "{created} neu, {changed} geändert, {withdrawn} zurückgezogen, {refused} abgelehnt",
+  // A lister's export feeds (/agency, Profile).
+  Feeds: "Feeds",
+  "Portals and your own website can read your listed homes from these links, updated as you change them. Anyone with a link can read it: give it only to the portal.":
+    "Portale und Ihre eigene Website können Ihre inserierten Zuhause über diese Links lesen, stets aktuell. Wer einen Link hat, kann ihn lesen: Geben Sie ihn nur dem Portal.",
+  "Kyero v3 (XML)": "Kyero v3 (XML)",
+  "OpenImmo 1.2.7 (XML)": "OpenImmo 1.2.7 (XML)",
+  "CSV (spreadsheet)": "CSV (Tabelle)",
+  "You have no feed links yet.": "Sie haben noch keine Feed-Links.",
+  "Make new links": "Neue Links erstellen",
+  "Create feed links": "Feed-Links erstellen",
+  "Make new feed links?": "Neue Feed-Links erstellen?",
+  "The current links stop working at once: give the new ones to every portal that reads them.":
+    "Die bisherigen Links funktionieren sofort nicht mehr: Geben Sie die neuen jedem Portal, das sie liest.",
+  "Feed links created": "Feed-Links erstellt",
+  "New feed links made: the old ones no longer work":
+    "Neue Feed-Links erstellt: Die alten funktionieren nicht mehr",
+  "You can not manage these feeds": "Sie können diese Feeds nicht verwalten",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;
