@@ -1,7 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseListingsCsv } from "#app/modules/exchange/exchange.csv.ts";
+import { checkItemInput, listingInput } from "#app/modules/exchange/exchange.form-input.ts";
+import { parseKyeroFeed } from "#app/modules/exchange/exchange.kyero.ts";
+import { parseOpenImmoFeed } from "#app/modules/exchange/exchange.openimmo.ts";
 import { FEED_MESSAGES } from "#app/modules/exchange/exchange.service.server.ts";
-import { listingEntries, validListing } from "#tests/ops/support/listing-forms.ts";
+import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
 import { newAccount } from "#tests/support/accounts.ts";
+import { createListing } from "#tests/support/factories.ts";
 import { toastMessage } from "#tests/support/http.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
@@ -24,6 +30,28 @@ const AGENCY = {
   contactEmail: "office@harbour.example",
 };
 
+/** A listing's details beside the factory's defaults: what the form requires, and more. */
+const ROUND_TRIP_DETAILS = {
+  description: "A loft over the river with a terrace, tall windows and a lift to every floor.",
+  propertyType: "flat",
+  livingArea: 88.5,
+  rooms: 3,
+  yearBuilt: 1930,
+  condition: "good",
+  floor: 4,
+  floorsTotal: 6,
+  lift: true,
+  availableFrom: "now",
+  leaseMonths: 12,
+  deposit: 3000,
+  monthlyCharges: 120,
+  heatingIncluded: false,
+  pets: "byArrangement",
+  energyCertificate: "certificate",
+  energyRating: "C",
+  energyUse: 110,
+} as const;
+
 describe(`export feeds (${engine})`, () => {
   let world: RouteWorld;
   let lister: { id: string; cookie: string };
@@ -42,15 +70,20 @@ describe(`export feeds (${engine})`, () => {
   beforeAll(async () => {
     world = await createRouteWorld();
     lister = await world.signUp(newAccount("Lena Lister"));
-    const photo = await world.uploadPhoto(lister.id);
     // A home whose exact address is hidden: visitors (and so every export) see the street without its number.
-    const answer = await world.client.post(
-      "/create-listing",
-      [...listingEntries(validListing([photo], "Flat by the Louvre")), ["exactAddress", "false"]],
-      { cookie: lister.cookie },
-    );
-    listingId = /\/category\/rent\/([\w-]+)$/.exec(answer.location ?? "")?.[1] ?? "";
-    expect(listingId, answer.body.slice(0, 300)).not.toBe("");
+    // Written as the service stores it, straight to the database (the routes under test only read it).
+    const row = await createListing(world.db, lister.id, {
+      name: "Flat by the Louvre",
+      description: "A bright flat by the Louvre, with a balcony and a renewed kitchen.",
+      propertyType: "flat",
+      livingArea: 72,
+      exactAddress: false,
+      location: "Rue de Rivoli, Paris, France",
+      exactLocation: "12 Rue de Rivoli, Paris, France",
+      exactLat: 48.8606,
+      exactLng: 2.3376,
+    });
+    listingId = row.id;
   });
 
   afterAll(async () => {
@@ -81,6 +114,43 @@ describe(`export feeds (${engine})`, () => {
     for (const body of [kyero.body, openImmo.body, csv.body]) {
       expect(body).toContain("Rue de Rivoli");
       expect(body).not.toContain("12 Rue de Rivoli");
+    }
+  });
+
+  it("gives back, from each format, the form input of a listing as the repo reads it", async () => {
+    const { id } = await createListing(world.db, lister.id, {
+      ...ROUND_TRIP_DETAILS,
+      name: "Loft over the river",
+      offer: true,
+      regularPrice: 1500,
+      discountedPrice: 1400,
+    });
+    const listing = (await findListingById(world.db, id))!;
+    const row = (await feedRow({ userId: lister.id }))!;
+    const settings = { photosMax: 6, rules: "none", areaUnit: world.services.config.areaUnit } as const;
+    const stored = checkItemInput(
+      { input: listingInput(listing), photos: [{ url: "", caption: "" }], floorPlans: [] },
+      settings,
+    );
+    if (!stored.success) throw new Error(JSON.stringify(stored.errors));
+    const parsers = {
+      "kyero.xml": (bytes: Uint8Array) => parseKyeroFeed(bytes),
+      "openimmo.xml": (bytes: Uint8Array) => parseOpenImmoFeed(bytes),
+      "listings.csv": (bytes: Uint8Array) => parseListingsCsv(bytes),
+    };
+    for (const [file, parse] of Object.entries(parsers)) {
+      const answer = await world.client.get(link(row, file));
+      const feed = parse(new TextEncoder().encode(answer.body));
+      if (!feed.ok) throw new Error(`${file}: ${feed.error}`);
+      const item = feed.items.find((entry) => entry.ref === id)!;
+      const read = checkItemInput(item, settings);
+      if (!read.success) throw new Error(`${file}: ${JSON.stringify(read.errors)}`);
+      for (const field of Object.keys(stored.data) as (keyof typeof stored.data)[]) {
+        expect({ file, field, value: read.data[field] }).toEqual({ file, field, value: stored.data[field] });
+      }
+      expect(item.photos.map((photo) => ("url" in photo ? photo.url : ""))).toEqual([
+        expect.stringMatching(/^http:\/\/localhost:\d+\/images\/.+-\d+\.jpg$/),
+      ]);
     }
   });
 
@@ -143,13 +213,31 @@ describe(`export feeds (${engine})`, () => {
 
   it("lets only an agency's owners and admins make its links, and holds only its own listings", async () => {
     const owner = await world.signUp(newAccount("Olivia Owner"));
-    const created = await world.client.post("/agencies/new", AGENCY, { cookie: owner.cookie });
-    const slug = new URL(`http://x${created.location}`).searchParams.get("agency") ?? "";
-    const agency = await world.db
-      .selectFrom("organization")
-      .select("id")
-      .where("slug", "=", slug)
-      .executeTakeFirstOrThrow();
+    const agency = { id: randomUUID() };
+    const slug = "harbour-homes";
+    await world.db
+      .insertInto("organization")
+      .values({
+        ...AGENCY,
+        id: agency.id,
+        slug,
+        logo: null,
+        metadata: null,
+        createdAt: new Date(),
+        officeLat: 48.86,
+        officeLng: 2.34,
+      })
+      .execute();
+    await world.db
+      .insertInto("member")
+      .values({
+        id: randomUUID(),
+        organizationId: agency.id,
+        userId: owner.id,
+        role: "owner",
+        createdAt: new Date(),
+      })
+      .execute();
     const outsider = await world.signUp(newAccount("Mallory Outsider"));
     const before = await world.state.snapshot();
     const refused = await world.client.post(
@@ -188,8 +276,7 @@ describe(`export feeds (${engine})`, () => {
     const partner = await createRouteWorld({ PARTNER_FEEDS: "true" });
     try {
       const someone = await partner.signUp(newAccount("Pat Partner"));
-      const photo = await partner.uploadPhoto(someone.id);
-      const id = await partner.publish(someone.cookie, validListing([photo], "Flat for the partners"));
+      const { id } = await createListing(partner.db, someone.id, ROUND_TRIP_DETAILS);
       const feed = await partner.client.get("/feeds/kyero.xml");
       expect(feed.status).toBe(200);
       expect(feed.body).toContain(`<id>${id}</id>`);
