@@ -12,6 +12,7 @@ import type { FeedLinks as Links } from "#app/modules/exchange/exchange.model.ts
 export function FeedLinks({ links, agencyId }: { links: Links | null; agencyId?: string }) {
   const { t } = useI18n();
   const [asking, setAsking] = useState(false);
+  const [copied, setCopied] = useState<string | null>(null);
   const form = useRef<HTMLFormElement>(null);
   const rows = links
     ? [
@@ -39,13 +40,28 @@ export function FeedLinks({ links, agencyId }: { links: Links | null; agencyId?:
               <label htmlFor={row.id} className="text-sm font-semibold">
                 {row.label}
               </label>
-              <input
-                id={row.id}
-                className="text-input font-mono text-sm"
-                readOnly
-                value={row.url}
-                onFocus={(event) => event.currentTarget.select()}
-              />
+              <div className="flex gap-2">
+                <input
+                  id={row.id}
+                  className="text-input min-w-0 grow font-mono text-sm"
+                  readOnly
+                  value={row.url}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <button
+                  type="button"
+                  className="btn-secondary btn-small shrink-0 self-center"
+                  aria-label={t("Copy the {format} link", { format: row.label })}
+                  onClick={() => {
+                    void navigator.clipboard?.writeText(row.url).then(() => setCopied(row.id));
+                  }}
+                >
+                  {t("Copy")}
+                </button>
+              </div>
+              <span role="status" className="text-sm text-muted">
+                {copied === row.id ? t("Copied") : ""}
+              </span>
             </div>
           ))}
         </div>

@@ -1013,6 +1013,9 @@ export const GERMAN = {
   "CSV (spreadsheet)": "CSV (Tabelle)",
   "You have no feed links yet.": "Sie haben noch keine Feed-Links.",
   "Make new links": "Neue Links erstellen",
+  "Copy the {format} link": "Den Link für {format} kopieren",
+  Copy: "Kopieren",
+  Copied: "Kopiert",
   "Create feed links": "Feed-Links erstellen",
   "Make new feed links?": "Neue Feed-Links erstellen?",
   "The current links stop working at once: give the new ones to every portal that reads them.":
