@@ -325,7 +325,7 @@ test.describe("signed in", () => {
     const feeds = page.getByRole("region", { name: "Feeds" });
     const create = feeds.getByRole("button", { name: "Create feed links" });
     if (await create.isVisible()) await create.click();
-    await expect(feeds.getByLabel("Kyero v3 (XML)")).toBeVisible();
+    await expect(feeds.getByRole("textbox", { name: "Kyero v3 (XML)", exact: true })).toBeVisible();
     await expectNoViolations(page, "profile, feed links");
     await feeds.getByRole("button", { name: "Make new links" }).click();
     await expect(page.getByRole("dialog")).toBeVisible();

@@ -246,6 +246,7 @@ describe(`export feeds (${engine})`, () => {
       { cookie: outsider.cookie },
     );
     expect(refused.status).toBe(403);
+
     // A visitor is sent to sign in, and nothing changes either.
     const visitor = await world.client.post(`/agency?agency=${slug}`, {
       intent: "regenerate-feeds",
@@ -254,6 +255,28 @@ describe(`export feeds (${engine})`, () => {
     expect(visitor.status).toBe(302);
     expect(await world.state.snapshot()).toEqual(before);
     expect(await feedRow({ agencyId: agency.id })).toBeUndefined();
+    // An agent of the agency is refused too: its links are for its owners and admins.
+    const agent = await world.signUp(newAccount("Andy Agent"));
+    await world.db
+      .insertInto("member")
+      .values({
+        id: randomUUID(),
+        organizationId: agency.id,
+        userId: agent.id,
+        role: "agent",
+        createdAt: new Date(),
+      })
+      .execute();
+    const agentBefore = await world.state.snapshot();
+    const byAgent = await world.client.post(
+      `/agency?agency=${slug}`,
+      { intent: "regenerate-feeds", agencyId: agency.id },
+      { cookie: agent.cookie },
+    );
+    expect(byAgent.status).toBe(403);
+    expect(await world.state.snapshot()).toEqual(agentBefore);
+    const agentPage = await world.client.get(`/agency?agency=${slug}`, { cookie: agent.cookie });
+    expect(JSON.stringify(agentPage.data)).not.toContain("/feeds/");
 
     const made = await world.client.post(
       `/agency?agency=${slug}`,
