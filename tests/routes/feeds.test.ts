@@ -211,6 +211,7 @@ describe(`export feeds (${engine})`, () => {
     expect((await world.client.get(link(now, "kyero.xml"))).status).toBe(200);
   });
 
+  // Three whole-state snapshots: slower than most (on a busy machine, past the default 30 s).
   it("lets only an agency's owners and admins make its links, and holds only its own listings", async () => {
     const owner = await world.signUp(newAccount("Olivia Owner"));
     const agency = { id: randomUUID() };
@@ -292,7 +293,7 @@ describe(`export feeds (${engine})`, () => {
     expect(feed.body).toContain("<firma>Harbour Homes</firma>");
     // The private lister's home is not the agency's.
     expect(feed.body).not.toContain(listingId);
-  });
+  }, 90_000);
 
   it("serves no site-wide Kyero feed unless PARTNER_FEEDS is on", async () => {
     expect((await world.client.get("/feeds/kyero.xml")).status).toBe(404);
