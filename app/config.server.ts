@@ -136,6 +136,7 @@ const EnvSchema = z.object({
   LOCALE: z.preprocess(emptyToUndefined, localeTag.default("en-US")),
   CURRENCY: z.preprocess(emptyToUndefined, currencyCode.default("USD")),
   CONTACT_MODE: z.enum(["email", "relay"]).default("email"),
+  PARTNER_FEEDS: booleanFlag(false),
   LISTING_TTL_DAYS: z.coerce.number().int().min(1).max(3650).default(60),
   AREA_UNIT: z.preprocess(emptyToUndefined, z.enum(["m2", "ft2"]).optional()),
   LISTING_RULES: z.preprocess(emptyToUndefined, z.enum(["none", "de", "fr", "gb", "ie"]).default("none")),
@@ -259,6 +260,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
     /** Texts, prices and dates: LOCALE's language picks the catalogue (app/modules/i18n), CURRENCY the money. */
     i18n: { locale: Intl.getCanonicalLocales(raw.LOCALE)[0] ?? "en-US", currency: raw.CURRENCY },
     contact: { mode: raw.CONTACT_MODE },
+    /** Whether /feeds/kyero.xml serves the site's own Kyero feed of every listed home (else 404). */
+    partnerFeeds: raw.PARTNER_FEEDS,
     listingTtlDays: raw.LISTING_TTL_DAYS,
     /** The unit the form and pages use for areas (stored in m²): AREA_UNIT, else ft² for en-US, m² elsewhere. */
     areaUnit: raw.AREA_UNIT ?? defaultAreaUnit(raw.LOCALE),

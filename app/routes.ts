@@ -46,6 +46,8 @@ export default [
   route("api/v1/listings/:key", "routes/api.v1.listing.ts"),
   route("images/*", "routes/images.ts"),
   route("feed.atom", "routes/feed.ts"),
+  route("feeds/kyero.xml", "routes/feeds.kyero.ts"),
+  route("feeds/:feedId/:token/:file", "routes/feeds.export.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("manifest.webmanifest", "routes/manifest.ts"),

@@ -37,6 +37,7 @@ import * as createListingStats from "#app/db/migrations/2026_11_29_0100_create_l
 import * as addAgencySuspension from "#app/db/migrations/2026_11_29_0200_add_agency_suspension.ts";
 import * as addListingReference from "#app/db/migrations/2026_11_29_0300_add_listing_reference.ts";
 import * as createApiKeys from "#app/db/migrations/2026_11_29_0310_create_api_keys.ts";
+import * as createExportFeeds from "#app/db/migrations/2026_11_29_0400_create_export_feeds.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -78,6 +79,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_0200_add_agency_suspension": addAgencySuspension,
   "2026_11_29_0300_add_listing_reference": addListingReference,
   "2026_11_29_0310_create_api_keys": createApiKeys,
+  "2026_11_29_0400_create_export_feeds": createExportFeeds,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -551,6 +551,18 @@ export interface ListingViewSeenTable {
   hash: string;
 }
 
+/**
+ * A lister's export feeds (app/modules/exchange): one secret link per agency (`agencyId`) or private lister
+ * (`userId`, the other null); the link holds the id and the token, compared in constant time.
+ */
+export interface ExportFeedTable {
+  id: string;
+  agencyId: string | null;
+  userId: string | null;
+  token: string;
+  createdAt: Millis;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -587,6 +599,7 @@ export interface Database {
   listingViewSalt: ListingViewSaltTable;
   listingViewSeen: ListingViewSeenTable;
   apiKey: ApiKeyTable;
+  exportFeed: ExportFeedTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */

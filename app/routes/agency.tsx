@@ -4,6 +4,7 @@ import { AgencyInvitations } from "#app/components/agency/agency-invitations.tsx
 import { AgencyListings } from "#app/components/agency/agency-listings.tsx";
 import { AgencyMembers } from "#app/components/agency/agency-members.tsx";
 import { ApiKeysSection } from "#app/components/api-keys/api-keys-section.tsx";
+import { FeedLinks } from "#app/components/exchange/feed-links.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
@@ -27,6 +28,7 @@ import {
 import { API_KEY_INTENTS, apiKeyAction } from "#app/modules/api-key/api-key.action.server.ts";
 import { findApiKeys } from "#app/modules/api-key/api-key.repo.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { findFeedLinks, regenerateFeedLinks } from "#app/modules/exchange/exchange.service.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
@@ -56,12 +58,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const chosen = agencies.find((agency) => agency.slug === url.searchParams.get("agency")) ?? agencies[0];
   if (!chosen) return { agencies, current: null };
   const manages = managesAgency(chosen.role);
-  const [profile, members, invitations, listings, apiKeys] = await Promise.all([
+  const [profile, members, invitations, listings, apiKeys, feedLinks] = await Promise.all([
     findAgencyProfile(db, chosen.id),
     findMembers(db, chosen.id),
     manages ? findOpenInvitations(db, chosen.id) : Promise.resolve([]),
     findListingsByAgency(db, chosen.id),
     manages ? findApiKeys(db, { agencyId: chosen.id }) : Promise.resolve([]),
+    // The feeds' secret links: for those who manage the agency only.
+    manages ? findFeedLinks(db, config.publicUrl, { agencyId: chosen.id }) : Promise.resolve(null),
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
   // Every member sees the agency's figures: the last 30 days of all its listings.
@@ -81,6 +85,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       role: chosen.role,
       manages,
       apiKeys,
+      feedLinks,
       userId: user.id,
       members: members.map((member) => ({ ...member, email: manages ? member.email : null })),
       // Every agent's listings; owners and admins may edit each, an agent their own (the service checks).
@@ -141,6 +146,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
           role: form.get("role") ?? undefined,
         });
         return redirectWithToast(context, back(slug), "success", AGENCY_MESSAGES.roleChanged);
+      case "regenerate-feeds": {
+        const message = await regenerateFeedLinks(services.db, user, { agencyId });
+        return redirectWithToast(context, back(slug), "success", message);
+      }
       case "remove-member":
         await removeMember(services, user, headers, agencyId, String(form.get("memberId") ?? ""));
         return redirectWithToast(context, back(slug), "success", AGENCY_MESSAGES.removed);
@@ -239,6 +248,7 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
             </Form>
           </section>
         ) : null}
+        {current.manages ? <FeedLinks links={current.feedLinks} agencyId={current.id} /> : null}
       </div>
     </main>
   );

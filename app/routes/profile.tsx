@@ -1,5 +1,6 @@
 import { data, Form, Link } from "react-router";
 import { ApiKeysSection } from "#app/components/api-keys/api-keys-section.tsx";
+import { FeedLinks } from "#app/components/exchange/feed-links.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { ArrowRightIcon, HomeIcon } from "#app/components/icons.tsx";
 import { MessagesAndPrivacy } from "#app/components/profile/messages-and-privacy.tsx";
@@ -14,6 +15,7 @@ import { findAgenciesOfUser } from "#app/modules/agency/agency.repo.server.ts";
 import { API_KEY_INTENTS, apiKeyAction } from "#app/modules/api-key/api-key.action.server.ts";
 import { findApiKeys } from "#app/modules/api-key/api-key.repo.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { findFeedLinks, regenerateFeedLinks } from "#app/modules/exchange/exchange.service.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { toListingSummary } from "#app/modules/listing/listing.model.ts";
@@ -51,14 +53,16 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await requireUser(context, url);
   const { db, config } = context.get(servicesContext);
-  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies, apiKeys] = await Promise.all([
-    findListingsByOwner(db, user.id),
-    findUnlistedListingIds(db, user.id),
-    countUnreadMessages(db, user.id),
-    findKeepEmailPrivate(db, user.id),
-    findAgenciesOfUser(db, user.id),
-    findApiKeys(db, { userId: user.id, agencyId: null }),
-  ]);
+  const [listings, unlistedIds, unreadMessages, keepEmailPrivate, agencies, apiKeys, feedLinks] =
+    await Promise.all([
+      findListingsByOwner(db, user.id),
+      findUnlistedListingIds(db, user.id),
+      countUnreadMessages(db, user.id),
+      findKeepEmailPrivate(db, user.id),
+      findAgenciesOfUser(db, user.id),
+      findApiKeys(db, { userId: user.id, agencyId: null }),
+      findFeedLinks(db, config.publicUrl, { userId: user.id }),
+    ]);
   const savedIds = await findSavedIds(
     db,
     user.id,
@@ -94,6 +98,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     // The last 30 days' views, saves and enquiries: of all the user's listings per day, and of each.
     stats,
     apiKeys,
+    // A private lister's feeds: shown once they publish a home as themselves (or already have links).
+    feedLinks,
+    privateLister: feedLinks !== null || listings.some((listing) => listing.agencyId === null),
   };
 }
 
@@ -129,6 +136,10 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       await updateKeepEmailPrivate(services.db, user.id, keep);
       return redirectWithToast(context, "/profile", "success", keep ? EMAIL_PRIVATE : EMAIL_SHOWN);
     }
+    if (intent === "regenerate-feeds") {
+      const message = await regenerateFeedLinks(services.db, user, { userId: user.id });
+      return redirectWithToast(context, "/profile", "success", message);
+    }
     if (intent === "delete-listing") {
       await deleteListing(services, user, String(formData.get("listingId") ?? ""));
       return redirectWithToast(context, "/profile", "success", LISTING_MESSAGES.deleted);
@@ -162,6 +173,8 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
     inAgency,
     stats,
     apiKeys,
+    feedLinks,
+    privateLister,
   } = loaderData;
   const keyAnswer = actionData && "apiKeys" in actionData ? actionData : null;
   const { t } = useI18n();
@@ -215,6 +228,7 @@ export default function Profile({ loaderData, actionData }: Route.ComponentProps
         savedIds={savedIds}
         stats={stats}
       />
+      {privateLister ? <FeedLinks links={feedLinks} /> : null}
       <SavedSearches searches={savedSearches} />
       <ApiKeysSection
         keys={apiKeys}

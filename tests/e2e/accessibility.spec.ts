@@ -329,6 +329,17 @@ test.describe("signed in", () => {
     await expectNoViolations(page, "profile, delete confirmation open");
     await page.keyboard.press("Escape");
     await expect(page.getByRole("dialog")).toHaveCount(0);
+    // The Feeds section of a private lister, with its links, and its "Make new links" confirmation.
+    const feeds = page.getByRole("region", { name: "Feeds" });
+    const create = feeds.getByRole("button", { name: "Create feed links" });
+    if (await create.isVisible()) await create.click();
+    await expect(feeds.getByRole("textbox", { name: "Kyero v3 (XML)", exact: true })).toBeVisible();
+    await expectNoViolations(page, "profile, feed links");
+    await feeds.getByRole("button", { name: "Make new links" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expectNoViolations(page, "profile, make new feed links confirmation open");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toHaveCount(0);
   });
 
   test("create listing: empty, then photos and validation messages", async ({ page, owner }) => {

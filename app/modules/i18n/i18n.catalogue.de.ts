@@ -1059,6 +1059,52 @@ export const GERMAN = {
   yes: "ja",
   Copy: "Kopieren",
   Copied: "Kopiert",
+  // Listing exchange formats: a feed refused as a whole, or one of its listings refused.
+  "The file is larger than 100 MB": "Die Datei ist größer als 100 MB",
+  "The file is not in a supported encoding: save it as UTF-8":
+    "Die Datei hat keine unterstützte Zeichenkodierung: Speichern Sie sie als UTF-8",
+  "The file declares a DOCTYPE or entities, which feeds may not use":
+    "Die Datei deklariert einen DOCTYPE oder Entitäten, die Feeds nicht verwenden dürfen",
+  "The file is not well-formed XML": "Die Datei ist kein wohlgeformtes XML",
+  "The file is not a Kyero v3 feed": "Die Datei ist kein Kyero-v3-Feed",
+  "The file is not an OpenImmo feed": "Die Datei ist kein OpenImmo-Feed",
+  "The file is not a CSV file with the template's header row":
+    "Die Datei ist keine CSV-Datei mit der Kopfzeile der Vorlage",
+  "The zip holds no OpenImmo XML file": "Das ZIP-Archiv enthält keine OpenImmo-XML-Datei",
+  "The zip file can not be read": "Das ZIP-Archiv kann nicht gelesen werden",
+  "The zip's contents are larger than 100 MB": "Der Inhalt des ZIP-Archivs ist größer als 100 MB",
+  "The zip holds too many files": "Das ZIP-Archiv enthält zu viele Dateien",
+  "The zip holds a file outside its own folder": "Das ZIP-Archiv enthält eine Datei außerhalb seines Ordners",
+  "The reference is missing": "Die Referenz fehlt",
+  "The reference {ref} appears more than once": "Die Referenz {ref} kommt mehrfach vor",
+  "Photo addresses must start with http:// or https://":
+    "Foto-Adressen müssen mit http:// oder https:// beginnen",
+  "A photo is missing from the zip: {file}": "Im ZIP-Archiv fehlt ein Foto: {file}",
+  "The listing's fields can not be read": "Die Felder des Inserats können nicht gelesen werden",
+  "The feed holds no listings: nothing was changed": "Der Feed enthält keine Inserate: Nichts wurde geändert",
+  "line {line}": "Zeile {line}",
+  "listing {number} ({ref})": "Inserat {number} ({ref})",
+  "listing {number}": "Inserat {number}",
+  "{created} new, {changed} changed, {withdrawn} withdrawn, {refused} refused":
+    "{created} neu, {changed} geändert, {withdrawn} zurückgezogen, {refused} abgelehnt",
+  // A lister's export feeds (/agency, Profile).
+  Feeds: "Feeds",
+  "Portals and your own website can read your listed homes from these links, updated as you change them. Anyone with a link can read it: give it only to the portal.":
+    "Portale und Ihre eigene Website können Ihre inserierten Zuhause über diese Links lesen, stets aktuell. Wer einen Link hat, kann ihn lesen: Geben Sie ihn nur dem Portal.",
+  "Kyero v3 (XML)": "Kyero v3 (XML)",
+  "OpenImmo 1.2.7 (XML)": "OpenImmo 1.2.7 (XML)",
+  "CSV (spreadsheet)": "CSV (Tabelle)",
+  "You have no feed links yet.": "Sie haben noch keine Feed-Links.",
+  "Make new links": "Neue Links erstellen",
+  "Copy the {format} link": "Den Link für {format} kopieren",
+  "Create feed links": "Feed-Links erstellen",
+  "Make new feed links?": "Neue Feed-Links erstellen?",
+  "The current links stop working at once: give the new ones to every portal that reads them.":
+    "Die bisherigen Links funktionieren sofort nicht mehr: Geben Sie die neuen jedem Portal, das sie liest.",
+  "Feed links created": "Feed-Links erstellt",
+  "New feed links made: the old ones no longer work":
+    "Neue Feed-Links erstellt: Die alten funktionieren nicht mehr",
+  "You can not manage these feeds": "Sie können diese Feeds nicht verwalten",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -252,6 +252,18 @@ export async function isStoredAs(db: Db, id: string, listing: ListingWrite) {
 }
 
 /** The listing `reference` names among an agency's listings, or a private lister's own; undefined when none. */
+/** The lister's own references of `ids` (owner-only: for the owner's exports), by listing id; none where unset. */
+export async function findListingReferences(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("listing")
+    .select(["id", "reference"])
+    .where("id", "in", ids)
+    .where("reference", "is not", null)
+    .execute();
+  return new Map(rows.flatMap((row) => (row.reference === null ? [] : [[row.id, row.reference]])));
+}
+
 export async function findListingIdByReference(
   db: Db,
   owner: { agencyId: string } | { userId: string },

@@ -1,0 +1,135 @@
+import type { ExportFeed, ExportItem } from "#app/modules/exchange/exchange.model.ts";
+import type { Listing } from "#app/modules/listing/listing.model.ts";
+
+// Listings for the formats' tests: a rent and a sale that between them fill every field the form has, so a
+// round trip that loses one shows. Not imported by the app.
+
+const NO_IMAGES = { images: [], floorPlans: [] };
+
+export const RENT_LISTING: Listing = {
+  id: "7f3c1f7e-5b0a-4d7e-9a51-2b3c4d5e6f70",
+  userRef: "user-1",
+  agencyId: null,
+  timestamp: Date.UTC(2026, 10, 20, 9, 30),
+  type: "rent",
+  name: "Bright flat by the canal",
+  bedrooms: 2,
+  bathrooms: 1,
+  parking: true,
+  furnished: "partly",
+  location: "Kottbusser Damm, 10967 Berlin, Germany",
+  offer: true,
+  regularPrice: 1450,
+  discountedPrice: 1390,
+  description: 'A bright second-floor flat with a balcony over the canal & a "quiet" courtyard <garden>.',
+  propertyType: "flat",
+  livingArea: 72.5,
+  plotArea: null,
+  rooms: 3,
+  yearBuilt: 1908,
+  condition: "good",
+  floor: 2,
+  floorsTotal: 5,
+  lift: false,
+  stepFree: null,
+  availableFrom: "2027-01-01",
+  leaseMonths: 12,
+  deposit: 4350,
+  monthlyCharges: 180,
+  heatingIncluded: true,
+  serviceCharge: null,
+  pets: "byArrangement",
+  tourUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+  energyCertificate: "certificate",
+  energyRating: "C",
+  energyUse: 98.4,
+  energyValidUntil: "2031-05-31",
+  energyCertificateType: "consumption",
+  energySource: "districtHeating",
+  ghgRating: "D",
+  energyCostMin: 900,
+  energyCostMax: 1200,
+  tenure: null,
+  councilTaxBand: null,
+  exactAddress: false,
+  geolocation: { lat: 52.4934, lng: 13.4234 },
+  status: "available",
+  expired: false,
+  publishedAt: Date.UTC(2026, 10, 1),
+  changedAt: Date.UTC(2026, 10, 20),
+  ...NO_IMAGES,
+};
+
+export const SALE_LISTING: Listing = {
+  ...RENT_LISTING,
+  id: "0b9a8c7d-6e5f-4a3b-8c1d-0e9f8a7b6c5d",
+  type: "sale",
+  name: "Family house with a garden",
+  bedrooms: 4,
+  bathrooms: 2,
+  parking: false,
+  furnished: "unfurnished",
+  location: "14 Orchard Lane, Bath, Somerset",
+  offer: false,
+  regularPrice: 640000,
+  discountedPrice: null,
+  description: "=A detached family house with a large garden, a garage and room to grow.\nSecond paragraph.",
+  propertyType: "house",
+  livingArea: 160,
+  plotArea: 540,
+  rooms: 7,
+  yearBuilt: 1994,
+  condition: "newBuild",
+  floor: null,
+  floorsTotal: 2,
+  lift: null,
+  stepFree: true,
+  availableFrom: null,
+  leaseMonths: null,
+  deposit: null,
+  monthlyCharges: null,
+  heatingIncluded: null,
+  serviceCharge: 40,
+  pets: "allowed",
+  tourUrl: null,
+  energyCertificate: "certificate",
+  energyRating: "B",
+  energyUse: 61,
+  energyValidUntil: null,
+  energyCertificateType: "demand",
+  energySource: "heatPump",
+  ghgRating: null,
+  energyCostMin: null,
+  energyCostMax: null,
+  tenure: "leasehold",
+  councilTaxBand: "E",
+  exactAddress: true,
+  geolocation: { lat: 51.3811, lng: -2.359 },
+};
+
+/** A listing as an export writes it, with photos at this site's URLs. */
+export function exportItem(listing: Listing, ref: string): ExportItem {
+  return {
+    listing,
+    ref,
+    url: `https://homestead.example/listing/${listing.id}`,
+    photos: [
+      { url: `https://homestead.example/images/${listing.id}-1-800.jpg`, caption: "The living room" },
+      { url: `https://homestead.example/images/${listing.id}-2-800.jpg`, caption: null },
+    ],
+    floorPlans:
+      listing.type === "rent"
+        ? [{ url: `https://homestead.example/images/${listing.id}-plan-800.jpg`, caption: "Ground floor" }]
+        : [],
+    contactName: "Jo Lister",
+  };
+}
+
+export const TEST_FEED: ExportFeed = {
+  publisher: { id: "agency-1", name: "Canal Homes & Co" },
+  siteName: "Homestead",
+  publicUrl: "https://homestead.example",
+  currency: "EUR",
+  language: "en",
+  generatedAt: Date.UTC(2026, 10, 28, 6, 0),
+};
