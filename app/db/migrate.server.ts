@@ -33,6 +33,7 @@ import * as addListingAgency from "#app/db/migrations/2026_11_28_0710_add_listin
 import * as addImageAgency from "#app/db/migrations/2026_11_28_0720_add_image_agency.ts";
 import * as pageCacheWatchesListingAgency from "#app/db/migrations/2026_11_28_0730_page_cache_watches_listing_agency.ts";
 import * as addNoticesAndDecisions from "#app/db/migrations/2026_11_28_0800_add_notices_and_decisions.ts";
+import * as createViewings from "#app/db/migrations/2026_11_29_0500_create_viewings.ts";
 import type { Db } from "./db.server.ts";
 
 // Listed here, not read from disk, so the migrations travel inside the server bundle. They create
@@ -70,6 +71,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_28_0720_add_image_agency": addImageAgency,
   "2026_11_28_0730_page_cache_watches_listing_agency": pageCacheWatchesListingAgency,
   "2026_11_28_0800_add_notices_and_decisions": addNoticesAndDecisions,
+  "2026_11_29_0500_create_viewings": createViewings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
