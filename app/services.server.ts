@@ -25,6 +25,7 @@ import { createPageCache, type PageCache } from "#app/modules/page-cache/page-ca
 import { searchAlertsJob } from "#app/modules/saved/alerts.job.server.ts";
 import { pauseSavedSearchesOfAddress } from "#app/modules/saved/alerts.repo.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
+import { viewingDeps, viewingsJob } from "#app/modules/viewing/viewing.service.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
@@ -185,7 +186,8 @@ export async function startServices(
 }
 
 /** Every background job of the app (app/modules/jobs/jobs.server.ts says how to write one). */
-function registerJobs({ jobs, db, mailer, config }: Services) {
+function registerJobs(services: Services) {
+  const { jobs, db, mailer, config } = services;
   // Every e-mail: sent at once by the sender's kick, every 5 seconds here for other instances' and retries.
   jobs.register(mailer.job);
   jobs.register(
@@ -210,6 +212,8 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
   // Instant alerts within 5 minutes of publication, and saved homes' price drops, lets and sales at each user's
   // frequency: a sweep and the sending every minute (saved/alerts.job.server.ts).
   jobs.register(searchAlertsJob({ db, mailer, config }, config.alertIntervalMs));
+  // Every minute: cancels the bookings of homes no longer listed, and sends the day-before reminders.
+  jobs.register(viewingsJob(viewingDeps(services)));
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({
     name: "report-digest",

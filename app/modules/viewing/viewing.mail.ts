@@ -1,5 +1,11 @@
 import { createElement as h } from "react";
-import { type MailContext, MailLayout, MailLink, MailParagraph, renderMailHtml } from "#app/modules/mail/mail.layout.ts";
+import {
+  type MailContext,
+  MailLayout,
+  MailLink,
+  MailParagraph,
+  renderMailHtml,
+} from "#app/modules/mail/mail.layout.ts";
 import type { MailAttachment, MailMessage } from "#app/providers/mail/mail.server.ts";
 
 // The e-mails of a booking (decision 067): to the visitor when they book, when the lister confirms, cancels or

@@ -1,8 +1,8 @@
+import type { Insertable } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
 import type { OpenHouseTable, ShowingAppointmentTable } from "#app/db/schema.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
-import type { Insertable } from "kysely";
 import type { ViewingTime } from "./viewing.rules.ts";
 
 // Every query on the viewing tables, openHouse and showingAppointment (decision 067). Times are epoch ms.
@@ -94,7 +94,11 @@ export async function findOpenHouse(db: Db, id: string) {
 }
 
 /** A listing's active viewing times that have not ended, soonest first. */
-export async function findViewingTimesOfListing(db: Db, listingId: string, now: number): Promise<ViewingTime[]> {
+export async function findViewingTimesOfListing(
+  db: Db,
+  listingId: string,
+  now: number,
+): Promise<ViewingTime[]> {
   const rows = await db
     .selectFrom("openHouse")
     .select(TIME_COLUMNS)
@@ -163,7 +167,9 @@ export async function insertBooking(db: Db, row: Insertable<ShowingAppointmentTa
 /** Whether `error` is a unique constraint's refusal, on either engine. */
 export function isUniqueViolation(error: unknown) {
   const { code, message, errcode } = (error ?? {}) as { code?: string; message?: string; errcode?: number };
-  return code === "23505" || errcode === 2067 || errcode === 1555 || /UNIQUE constraint failed/.test(message ?? "");
+  return (
+    code === "23505" || errcode === 2067 || errcode === 1555 || /UNIQUE constraint failed/.test(message ?? "")
+  );
 }
 
 /** Live bookings of `visitorId` for `listingId` that have not started. */
@@ -320,7 +326,11 @@ export async function findLiveBookingIdsOfUnlistedListings(db: Db, now: number, 
     .where((eb) =>
       eb.not(
         eb.exists(
-          eb.selectFrom("listing").select("listing.id").whereRef("listing.id", "=", "b.listingId").where(whereListed),
+          eb
+            .selectFrom("listing")
+            .select("listing.id")
+            .whereRef("listing.id", "=", "b.listingId")
+            .where(whereListed),
         ),
       ),
     )
@@ -361,7 +371,13 @@ export async function markBookingCancelled(db: Db, id: string, reason: string | 
 export async function moveBooking(
   db: Db,
   id: string,
-  to: { openHouseId: string; startsAt: number; endsAt: number; slotClaim: string | null; status: BookingStatus },
+  to: {
+    openHouseId: string;
+    startsAt: number;
+    endsAt: number;
+    slotClaim: string | null;
+    status: BookingStatus;
+  },
 ) {
   const result = await db
     .updateTable("showingAppointment")
@@ -398,4 +414,3 @@ export async function claimReminder(db: Db, id: string, now: number) {
   return Number(result.numUpdatedRows) === 1;
 }
 
-export { asNumber };

@@ -73,7 +73,14 @@ export type ViewingTime = {
 };
 
 /** One time a visitor may pick: a slot, or the whole of an open house. */
-export type BookableTime = { openHouseId: string; startsAt: number; endsAt: number; placesLeft: number | null };
+export type BookableTime = {
+  openHouseId: string;
+  kind: ViewingKind;
+  startsAt: number;
+  endsAt: number;
+  /** An open house's places left under its cap; null without a cap (and for a slot, which is one place). */
+  placesLeft: number | null;
+};
 
 /** The starts of a slots span's slots: every `slotMinutes` from its start while a whole slot fits. */
 export function slotStarts(time: Pick<ViewingTime, "startsAt" | "endsAt" | "slotMinutes">): number[] {
@@ -96,13 +103,25 @@ export function bookableTimes(times: ViewingTime[], taken: Set<string>, now: num
     if (time.kind === "openHouse") {
       const placesLeft = time.capacity === null ? null : Math.max(0, time.capacity - time.booked);
       if (time.startsAt > now && placesLeft !== 0)
-        open.push({ openHouseId: time.id, startsAt: time.startsAt, endsAt: time.endsAt, placesLeft });
+        open.push({
+          openHouseId: time.id,
+          kind: time.kind,
+          startsAt: time.startsAt,
+          endsAt: time.endsAt,
+          placesLeft,
+        });
       continue;
     }
     const step = (time.slotMinutes ?? 0) * 60_000;
     for (const start of slotStarts(time)) {
       if (start > now && !taken.has(slotClaim(time.id, start)))
-        open.push({ openHouseId: time.id, startsAt: start, endsAt: start + step, placesLeft: 1 });
+        open.push({
+          openHouseId: time.id,
+          kind: time.kind,
+          startsAt: start,
+          endsAt: start + step,
+          placesLeft: null,
+        });
     }
   }
   return open.sort((a, b) => a.startsAt - b.startsAt);
@@ -126,7 +145,14 @@ export function zoneOffsetMs(ms: number, zone: string) {
     second: "numeric",
   }).formatToParts(ms);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  const wall = Date.UTC(part("year"), part("month") - 1, part("day"), part("hour"), part("minute"), part("second"));
+  const wall = Date.UTC(
+    part("year"),
+    part("month") - 1,
+    part("day"),
+    part("hour"),
+    part("minute"),
+    part("second"),
+  );
   return wall - Math.floor(ms / 1000) * 1000;
 }
 
@@ -146,7 +172,12 @@ export function zonedInstant(date: string, time: string, zone: string): number |
 
 /** "Sat, Dec 6" in `locale`, as the day is in `zone`. */
 export function viewingDay(ms: number, zone: string, locale: string) {
-  return new Intl.DateTimeFormat(locale, { timeZone: zone, weekday: "short", month: "short", day: "numeric" }).format(ms);
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: zone,
+    weekday: "short",
+    month: "short",
+    day: "numeric",
+  }).format(ms);
 }
 
 /** "10:00" (or "10:00 AM") in `locale`, as the clock shows it in `zone`. */
@@ -155,7 +186,13 @@ export function viewingClock(ms: number, zone: string, locale: string) {
 }
 
 /** "Sat, Dec 6, 10:00 – 10:20" in `zone`, with the zone's short name ("CET") when `withZone`. */
-export function viewingSpan(startsAt: number, endsAt: number, zone: string, locale: string, withZone = false) {
+export function viewingSpan(
+  startsAt: number,
+  endsAt: number,
+  zone: string,
+  locale: string,
+  withZone = false,
+) {
   const label = `${viewingDay(startsAt, zone, locale)}, ${viewingClock(startsAt, zone, locale)} – ${viewingClock(endsAt, zone, locale)}`;
   return withZone ? `${label} (${zoneName(startsAt, zone, locale)})` : label;
 }
@@ -171,7 +208,12 @@ export function zoneName(ms: number, zone: string, locale: string) {
 
 /** The key of the day `ms` falls on in `zone` (YYYY-MM-DD), to group bookings by day. */
 export function dayKey(ms: number, zone: string) {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(ms);
+  return new Intl.DateTimeFormat("en-CA", {
+    timeZone: zone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(ms);
 }
 
 /** The page that lists a user's viewings. */
@@ -180,4 +222,28 @@ export const VIEWINGS_PATH = "/viewings";
 /** The calendar file of a booking ("Add to calendar"). */
 export function calendarPath(bookingId: string) {
   return `/viewings/${encodeURIComponent(bookingId)}/calendar.ics`;
+}
+
+/**
+ * schema.org's `event` of a listing page: its open houses (slots are appointments, not events), a SaleEvent for
+ * a home for sale and an Event for one to let, at the listing's public address.
+ */
+export function openHouseEvents(
+  listing: { type: "rent" | "sale"; name: string; location: string },
+  times: ViewingTime[],
+  url: string,
+  name: string,
+) {
+  return times
+    .filter((time) => time.kind === "openHouse")
+    .map((time) => ({
+      "@type": listing.type === "sale" ? "SaleEvent" : "Event",
+      name,
+      url,
+      startDate: new Date(time.startsAt).toISOString(),
+      endDate: new Date(time.endsAt).toISOString(),
+      eventStatus: "https://schema.org/EventScheduled",
+      eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
+      location: { "@type": "Place", name: listing.name, address: listing.location },
+    }));
 }

@@ -18,7 +18,10 @@ export const ViewingTimeFormSchema = z.object({
     .string()
     .optional()
     .transform((value) => (value ? Number(value) : null))
-    .refine((value) => value === null || (SLOT_MINUTES as readonly number[]).includes(value), T.badSlotLength),
+    .refine(
+      (value) => value === null || (SLOT_MINUTES as readonly number[]).includes(value),
+      T.badSlotLength,
+    ),
   capacity: z
     .string()
     .optional()

@@ -54,7 +54,13 @@ describe("viewings: times, bookings and their limits", () => {
   const listing = async () => (await createListing(test.db, owner.id)).id;
 
   async function slots(listingId: string, date = "2026-12-05", from = "10:00", to = "11:00", extra = {}) {
-    await addViewingTime(deps, owner, listingId, { kind: "slots", date, from, to, slotMinutes: "20", ...extra }, NOW);
+    await addViewingTime(
+      deps,
+      owner,
+      listingId,
+      { kind: "slots", date, from, to, slotMinutes: "20", ...extra },
+      NOW,
+    );
     const times = await findViewingTimesOfListing(test.db, listingId, NOW);
     return times.at(-1)!;
   }
@@ -84,20 +90,49 @@ describe("viewings: times, bookings and their limits", () => {
   it("takes times from the lister in the listing's time zone, and from nobody else", async () => {
     const id = await listing();
     const time = await slots(id);
-    expect(time).toMatchObject({ kind: "slots", slotMinutes: 20, timeZone: ZONE, startsAt: at("2026-12-05", "10:00") });
+    expect(time).toMatchObject({
+      kind: "slots",
+      slotMinutes: 20,
+      timeZone: ZONE,
+      startsAt: at("2026-12-05", "10:00"),
+    });
     expect(new Date(time.startsAt).toISOString()).toBe("2026-12-05T09:00:00.000Z");
     const other = await visitor();
     await expect(
-      addViewingTime(deps, other, id, { kind: "openHouse", date: "2026-12-06", from: "10:00", to: "12:00" }, NOW),
+      addViewingTime(
+        deps,
+        other,
+        id,
+        { kind: "openHouse", date: "2026-12-06", from: "10:00", to: "12:00" },
+        NOW,
+      ),
     ).rejects.toThrow(ForbiddenError);
     await expect(
-      addViewingTime(deps, owner, id, { kind: "openHouse", date: "2026-11-30", from: "10:00", to: "12:00" }, NOW),
+      addViewingTime(
+        deps,
+        owner,
+        id,
+        { kind: "openHouse", date: "2026-11-30", from: "10:00", to: "12:00" },
+        NOW,
+      ),
     ).rejects.toThrow(T.inPast);
     await expect(
-      addViewingTime(deps, owner, id, { kind: "openHouse", date: "2026-12-06", from: "12:00", to: "10:00" }, NOW),
+      addViewingTime(
+        deps,
+        owner,
+        id,
+        { kind: "openHouse", date: "2026-12-06", from: "12:00", to: "10:00" },
+        NOW,
+      ),
     ).rejects.toThrow(T.endBeforeStart);
     await expect(
-      addViewingTime(deps, owner, id, { kind: "openHouse", date: "2026-12-06", from: "10:00", to: "12:00", capacity: "0" }, NOW),
+      addViewingTime(
+        deps,
+        owner,
+        id,
+        { kind: "openHouse", date: "2026-12-06", from: "10:00", to: "12:00", capacity: "0" },
+        NOW,
+      ),
     ).rejects.toThrow(InvalidError);
     expect(await findViewingTimesOfListing(test.db, id, NOW)).toHaveLength(1);
   });
@@ -106,28 +141,55 @@ describe("viewings: times, bookings and their limits", () => {
     const id = await listing();
     const time = await slots(id);
     const vera = await visitor();
-    const outcome = await bookViewing(deps, vera, { openHouseId: time.id, startsAt: String(time.startsAt), message: "Can I bring my dog?" }, NOW);
+    const outcome = await bookViewing(
+      deps,
+      vera,
+      { openHouseId: time.id, startsAt: String(time.startsAt), message: "Can I bring my dog?" },
+      NOW,
+    );
     expect(outcome.message).toBe(T.booked);
-    const messages = await test.db.selectFrom("message").select(["body", "authorId"]).where("threadId", "=", outcome.threadId).execute();
+    const messages = await test.db
+      .selectFrom("message")
+      .select(["body", "authorId"])
+      .where("threadId", "=", outcome.threadId)
+      .execute();
     expect(messages).toHaveLength(1);
     expect(messages[0]!.body).toContain("Viewing booked: Sat, Dec 5, 10:00 AM – 10:20 AM (GMT+1)");
     expect(messages[0]!.body).toContain("Can I bring my dog?");
     const [booked] = await mailsTo(vera.email);
     expect(booked!.subject).toBe("Viewing booked: Sunny flat near the park");
     const ics = parseIcs(JSON.parse(booked!.attachments!)[0].content);
-    expect(ics).toMatchObject({ method: "REQUEST", uid: `${outcome.bookingId}@homes.example`, sequence: 0, start: time.startsAt });
+    expect(ics).toMatchObject({
+      method: "REQUEST",
+      uid: `${outcome.bookingId}@homes.example`,
+      sequence: 0,
+      start: time.startsAt,
+    });
     const listerMail = (await mailsTo(owner.email)).at(-1)!;
     expect(listerMail.subject).toBe("New viewing of Sunny flat near the park");
     expect(listerMail.text).not.toContain(vera.email);
 
     // Moved to the next slot: the same UID, a higher SEQUENCE; then cancelled: METHOD:CANCEL.
-    await rescheduleViewing(deps, vera, outcome.bookingId, { openHouseId: time.id, startsAt: time.startsAt + 20 * 60_000 }, NOW);
+    await rescheduleViewing(
+      deps,
+      vera,
+      outcome.bookingId,
+      { openHouseId: time.id, startsAt: time.startsAt + 20 * 60_000 },
+      NOW,
+    );
     const moved = parseIcs(JSON.parse((await mailsTo(vera.email)).at(-1)!.attachments!)[0].content);
-    expect(moved).toMatchObject({ method: "REQUEST", uid: ics.uid, sequence: 1, start: time.startsAt + 20 * 60_000 });
+    expect(moved).toMatchObject({
+      method: "REQUEST",
+      uid: ics.uid,
+      sequence: 1,
+      start: time.startsAt + 20 * 60_000,
+    });
     // The first slot is free again, the second taken.
     const other = await visitor("Otto Other");
     await bookViewing(deps, other, { openHouseId: time.id, startsAt: time.startsAt }, NOW);
-    await expect(bookViewing(deps, other, { openHouseId: time.id, startsAt: time.startsAt + 20 * 60_000 }, NOW)).rejects.toThrow(T.taken);
+    await expect(
+      bookViewing(deps, other, { openHouseId: time.id, startsAt: time.startsAt + 20 * 60_000 }, NOW),
+    ).rejects.toThrow(T.taken);
 
     await cancelViewing(deps, vera, outcome.bookingId, {}, NOW);
     const cancelled = parseIcs(JSON.parse((await mailsTo(owner.email)).at(-1)!.attachments!)[0].content);
@@ -146,7 +208,13 @@ describe("viewings: times, bookings and their limits", () => {
       exactLat: 48.8566,
       exactLng: 2.3522,
     });
-    await addViewingTime(deps, owner, hidden.id, { kind: "openHouse", date: "2026-12-06", from: "14:00", to: "16:00", confirmByHand: "on" }, NOW);
+    await addViewingTime(
+      deps,
+      owner,
+      hidden.id,
+      { kind: "openHouse", date: "2026-12-06", from: "14:00", to: "16:00", confirmByHand: "on" },
+      NOW,
+    );
     const [time] = await findViewingTimesOfListing(test.db, hidden.id, NOW);
     const vera = await visitor();
     const outcome = await bookViewing(deps, vera, { openHouseId: time!.id, startsAt: time!.startsAt }, NOW);
@@ -164,7 +232,9 @@ describe("viewings: times, bookings and their limits", () => {
     });
     await expect(confirmViewing(deps, owner, outcome.bookingId, NOW)).rejects.toThrow(T.notRequested);
     // The lister cancels with a reason, and must give one.
-    await expect(cancelViewing(deps, owner, outcome.bookingId, { reason: " " }, NOW)).rejects.toThrow(T.reasonRequired);
+    await expect(cancelViewing(deps, owner, outcome.bookingId, { reason: " " }, NOW)).rejects.toThrow(
+      T.reasonRequired,
+    );
     await cancelViewing(deps, owner, outcome.bookingId, { reason: "The boiler is being replaced" }, NOW);
     const cancelled = (await mailsTo(vera.email)).at(-1)!;
     expect(cancelled.text).toContain("Reason: The boiler is being replaced");
@@ -178,23 +248,37 @@ describe("viewings: times, bookings and their limits", () => {
       racers.map((racer) => bookViewing(deps, racer, { openHouseId: time.id, startsAt: time.startsAt }, NOW)),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
-    const refusals = results.filter((r) => r.status === "rejected").map((r) => (r as PromiseRejectedResult).reason);
+    const refusals = results
+      .filter((r) => r.status === "rejected")
+      .map((r) => (r as PromiseRejectedResult).reason);
     expect(refusals).toHaveLength(5);
     for (const refusal of refusals) {
       expect(refusal).toBeInstanceOf(ForbiddenError);
       expect(refusal.message).toBe(T.taken);
     }
-    const live = await test.db.selectFrom("showingAppointment").select("id").where("openHouseId", "=", time.id).execute();
+    const live = await test.db
+      .selectFrom("showingAppointment")
+      .select("id")
+      .where("openHouseId", "=", time.id)
+      .execute();
     expect(live).toHaveLength(1);
   });
 
   it("lets no more visitors into a capped open house than its cap, however they race", async () => {
     const id = await listing();
-    await addViewingTime(deps, owner, id, { kind: "openHouse", date: "2026-12-08", from: "10:00", to: "12:00", capacity: "2" }, NOW);
+    await addViewingTime(
+      deps,
+      owner,
+      id,
+      { kind: "openHouse", date: "2026-12-08", from: "10:00", to: "12:00", capacity: "2" },
+      NOW,
+    );
     const [time] = await findViewingTimesOfListing(test.db, id, NOW);
     const racers = await Promise.all(Array.from({ length: 6 }, (_, i) => visitor(`Crowd ${i}`)));
     const results = await Promise.allSettled(
-      racers.map((racer) => bookViewing(deps, racer, { openHouseId: time!.id, startsAt: time!.startsAt }, NOW)),
+      racers.map((racer) =>
+        bookViewing(deps, racer, { openHouseId: time!.id, startsAt: time!.startsAt }, NOW),
+      ),
     );
     expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
     const [after] = await findViewingTimesOfListing(test.db, id, NOW);
@@ -205,13 +289,28 @@ describe("viewings: times, bookings and their limits", () => {
     const id = await listing();
     const time = await slots(id, "2026-12-09");
     const vera = await visitor();
-    await expect(bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt }, time.startsAt + 1)).rejects.toThrow(T.past);
-    await expect(bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt + 60_000 }, NOW)).rejects.toThrow(NotFoundError);
-    await expect(bookViewing(deps, owner, { openHouseId: time.id, startsAt: time.startsAt }, NOW)).rejects.toThrow(T.ownListing);
-    await expect(bookViewing(deps, { ...vera, emailVerified: false }, { openHouseId: time.id, startsAt: time.startsAt }, NOW)).rejects.toThrow(T.verifyFirst);
+    await expect(
+      bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt }, time.startsAt + 1),
+    ).rejects.toThrow(T.past);
+    await expect(
+      bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt + 60_000 }, NOW),
+    ).rejects.toThrow(NotFoundError);
+    await expect(
+      bookViewing(deps, owner, { openHouseId: time.id, startsAt: time.startsAt }, NOW),
+    ).rejects.toThrow(T.ownListing);
+    await expect(
+      bookViewing(
+        deps,
+        { ...vera, emailVerified: false },
+        { openHouseId: time.id, startsAt: time.startsAt },
+        NOW,
+      ),
+    ).rejects.toThrow(T.verifyFirst);
     const blocked = await visitor("Bob Blocked");
     await insertBlock(test.db, owner.id, blocked.id, NOW);
-    await expect(bookViewing(deps, blocked, { openHouseId: time.id, startsAt: time.startsAt }, NOW)).rejects.toThrow(T.blocked);
+    await expect(
+      bookViewing(deps, blocked, { openHouseId: time.id, startsAt: time.startsAt }, NOW),
+    ).rejects.toThrow(T.blocked);
     expect(await findBookingsOfVisitor(test.db, vera.id, NOW)).toEqual([]);
   });
 
@@ -219,8 +318,11 @@ describe("viewings: times, bookings and their limits", () => {
     const id = await listing();
     const time = await slots(id, "2026-12-10", "09:00", "11:00");
     const vera = await visitor();
-    for (let i = 0; i < 3; i++) await bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt + i * 20 * 60_000 }, NOW);
-    await expect(bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt + 3 * 20 * 60_000 }, NOW)).rejects.toThrow(TooManyRequestsError);
+    for (let i = 0; i < 3; i++)
+      await bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt + i * 20 * 60_000 }, NOW);
+    await expect(
+      bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt + 3 * 20 * 60_000 }, NOW),
+    ).rejects.toThrow(TooManyRequestsError);
     const busy = await visitor("Busy Bee");
     for (let i = 0; i < 10; i++) {
       const other = await listing();
@@ -228,25 +330,50 @@ describe("viewings: times, bookings and their limits", () => {
       await bookViewing(deps, busy, { openHouseId: span.id, startsAt: span.startsAt }, NOW);
     }
     const eleventh = await slots(await listing(), "2026-12-11");
-    await expect(bookViewing(deps, busy, { openHouseId: eleventh.id, startsAt: eleventh.startsAt }, NOW)).rejects.toThrow(T.tooManyToday);
+    await expect(
+      bookViewing(deps, busy, { openHouseId: eleventh.id, startsAt: eleventh.startsAt }, NOW),
+    ).rejects.toThrow(T.tooManyToday);
     // A day later the count starts again.
-    await bookViewing(deps, busy, { openHouseId: eleventh.id, startsAt: eleventh.startsAt }, NOW + 25 * 3_600_000);
+    await bookViewing(
+      deps,
+      busy,
+      { openHouseId: eleventh.id, startsAt: eleventh.startsAt },
+      NOW + 25 * 3_600_000,
+    );
   });
 
   it("cancels the bookings of a home that is let, with a message to the visitor, and takes no new ones", async () => {
     const id = await listing();
     const time = await slots(id, "2026-12-12");
     const vera = await visitor();
-    const { bookingId } = await bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt }, NOW);
+    const { bookingId } = await bookViewing(
+      deps,
+      vera,
+      { openHouseId: time.id, startsAt: time.startsAt },
+      NOW,
+    );
     await test.db.updateTable("listing").set({ status: "let" }).where("id", "=", id).execute();
-    await expect(bookViewing(deps, await visitor(), { openHouseId: time.id, startsAt: time.startsAt + 20 * 60_000 }, NOW)).rejects.toThrow(T.unavailable);
+    await expect(
+      bookViewing(
+        deps,
+        await visitor(),
+        { openHouseId: time.id, startsAt: time.startsAt + 20 * 60_000 },
+        NOW,
+      ),
+    ).rejects.toThrow(T.unavailable);
     expect(await cancelBookingsOfUnlistedListings(deps, NOW)).toBeGreaterThanOrEqual(1);
     expect((await findBooking(test.db, bookingId))?.status).toBe("cancelled");
     const mail = (await mailsTo(vera.email)).at(-1)!;
     expect(mail.subject).toBe("Viewing cancelled: Sunny flat near the park");
     expect(mail.text).toContain(T.noLongerAvailable);
     await expect(
-      addViewingTime(deps, owner, id, { kind: "openHouse", date: "2026-12-13", from: "10:00", to: "12:00" }, NOW),
+      addViewingTime(
+        deps,
+        owner,
+        id,
+        { kind: "openHouse", date: "2026-12-13", from: "10:00", to: "12:00" },
+        NOW,
+      ),
     ).rejects.toThrow(T.listingUnavailable);
   });
 
@@ -257,7 +384,9 @@ describe("viewings: times, bookings and their limits", () => {
     const first = await bookViewing(deps, vera, { openHouseId: time.id, startsAt: time.startsAt }, NOW);
     expect(await sendViewingReminders(deps, NOW)).toBeGreaterThanOrEqual(1);
     expect(await sendViewingReminders(deps, NOW)).toBe(0);
-    expect((await mailsTo(vera.email)).map((m) => m.subject)).toContain("Reminder: viewing of Sunny flat near the park");
+    expect((await mailsTo(vera.email)).map((m) => m.subject)).toContain(
+      "Reminder: viewing of Sunny flat near the park",
+    );
     await expect(cancelViewing(deps, vera, first.bookingId, {}, time.startsAt)).rejects.toThrow(T.started);
     const stranger = await visitor("Sam Stranger");
     await expect(removeViewingTime(deps, stranger, time.id, NOW)).rejects.toThrow(ForbiddenError);

@@ -9,7 +9,12 @@ import { isListed } from "#app/modules/listing/listing.model.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
-import { findMailRecipient, findOrCreateThread, insertMessage, isBlocked } from "#app/modules/message/message.repo.server.ts";
+import {
+  findMailRecipient,
+  findOrCreateThread,
+  insertMessage,
+  isBlocked,
+} from "#app/modules/message/message.repo.server.ts";
 import { MessageBodySchema } from "#app/modules/message/message.schema.ts";
 import { bookingCalendar, calendarAddress, calendarAttachment } from "./viewing.ics.server.ts";
 import { type ViewingMailKind, viewingMail } from "./viewing.mail.ts";
@@ -112,7 +117,8 @@ export async function addViewingTime(
     if (!slotMinutes) throw new InvalidError({ slotMinutes: T.badSlotLength });
     const count = slotStarts({ startsAt, endsAt, slotMinutes }).length;
     if (count === 0) throw new InvalidError({ to: T.endBeforeStart });
-    if ((endsAt - startsAt) / (slotMinutes * 60_000) > MAX_SLOTS) throw new InvalidError({ slotMinutes: T.tooManySlots });
+    if ((endsAt - startsAt) / (slotMinutes * 60_000) > MAX_SLOTS)
+      throw new InvalidError({ slotMinutes: T.tooManySlots });
   }
   if ((await findViewingTimesOfListing(deps.db, listing.id, now)).length >= MAX_VIEWING_TIMES)
     throw new ForbiddenError(T.tooManyTimes);
@@ -145,7 +151,13 @@ export async function removeViewingTime(
   await deps.db.transaction().execute(async (trx) => {
     if (!(await cancelOpenHouse(trx, time.id))) throw new NotFoundError(T.notFound);
     for (const id of await findLiveBookingIdsOfOpenHouse(trx, time.id)) {
-      await cancelInTransaction(trx, deps, id, { by: "lister", reason: deps.i18n?.t(T.timesCancelled) ?? T.timesCancelled }, now);
+      await cancelInTransaction(
+        trx,
+        deps,
+        id,
+        { by: "lister", reason: deps.i18n?.t(T.timesCancelled) ?? T.timesCancelled },
+        now,
+      );
     }
   });
   deps.mailer.kick();
@@ -203,7 +215,11 @@ export async function bookViewing(
       );
       const booking = (await findBooking(trx, id)) as BookingView;
       const headline = status === "requested" ? T.requested : T.booked;
-      await insertMessage(trx, { threadId: thread, authorId: user.id, body: threadNote(deps, headline, booking, note) }, now);
+      await insertMessage(
+        trx,
+        { threadId: thread, authorId: user.id, body: threadNote(deps, headline, booking, note) },
+        now,
+      );
       await queueBookingMail(trx, deps, booking, user.id, status === "requested" ? "requested" : "booked");
       await queueBookingMail(trx, deps, booking, booking.listerId, "newBooking");
       return thread;
@@ -218,7 +234,12 @@ export async function bookViewing(
 }
 
 /** The lister confirms a requested booking. */
-export async function confirmViewing(deps: ViewingServiceDeps, user: SessionUser, bookingId: string, now = Date.now()) {
+export async function confirmViewing(
+  deps: ViewingServiceDeps,
+  user: SessionUser,
+  bookingId: string,
+  now = Date.now(),
+) {
   const booking = await listersBooking(deps.db, user, bookingId);
   await deps.db.transaction().execute(async (trx) => {
     if (!(await markBookingConfirmed(trx, booking.id, now))) throw new InvalidError({}, T.notRequested);
@@ -255,7 +276,8 @@ export async function cancelViewing(
     reason = parseReason(input.reason);
   }
   await deps.db.transaction().execute(async (trx) => {
-    if (!(await cancelInTransaction(trx, deps, booking.id, { by, reason }, now))) throw new NotFoundError(T.notFound);
+    if (!(await cancelInTransaction(trx, deps, booking.id, { by, reason }, now)))
+      throw new NotFoundError(T.notFound);
   });
   deps.mailer.kick();
   return T.cancelled;
@@ -270,7 +292,8 @@ export async function rescheduleViewing(
   now = Date.now(),
 ) {
   const booking = await findBooking(deps.db, bookingId);
-  if (!booking || booking.visitorId !== user.id || booking.status === "cancelled") throw new NotFoundError(T.notFound);
+  if (!booking || booking.visitorId !== user.id || booking.status === "cancelled")
+    throw new NotFoundError(T.notFound);
   if (booking.startsAt <= now) throw new ForbiddenError(T.started);
   const time = await findOpenHouse(deps.db, typeof input.openHouseId === "string" ? input.openHouseId : "");
   if (!time || time.listingId !== booking.listingId) throw new NotFoundError(T.notFound);
@@ -312,9 +335,17 @@ export async function rescheduleViewing(
 export async function cancelBookingsOfUnlistedListings(deps: ViewingServiceDeps, now = Date.now()) {
   let cancelled = 0;
   for (const id of await findLiveBookingIdsOfUnlistedListings(deps.db, now)) {
-    const done = await deps.db.transaction().execute((trx) =>
-      cancelInTransaction(trx, deps, id, { by: "lister", reason: deps.i18n?.t(T.noLongerAvailable) ?? T.noLongerAvailable }, now),
-    );
+    const done = await deps.db
+      .transaction()
+      .execute((trx) =>
+        cancelInTransaction(
+          trx,
+          deps,
+          id,
+          { by: "lister", reason: deps.i18n?.t(T.noLongerAvailable) ?? T.noLongerAvailable },
+          now,
+        ),
+      );
     if (done) cancelled += 1;
   }
   if (cancelled > 0) deps.mailer.kick();
@@ -354,7 +385,12 @@ export async function calendarFileFor(deps: ViewingServiceDeps, user: SessionUse
   const booking = await findBooking(deps.db, bookingId);
   if (!booking) throw new NotFoundError(T.notFound);
   if (booking.visitorId !== user.id) await listerListing(deps.db, user, booking.listingId, T.notFound);
-  return bookingCalendar(calendarContext(deps), booking, { name: user.name, email: user.email }, summaryOf(deps, booking));
+  return bookingCalendar(
+    calendarContext(deps),
+    booking,
+    { name: user.name, email: user.email },
+    summaryOf(deps, booking),
+  );
 }
 
 /** The listing, if `user` may manage its viewings; else NotFound (no listing) or Forbidden. */
@@ -375,7 +411,10 @@ async function listersBooking(db: Db, user: SessionUser, bookingId: string) {
 }
 
 /** The slot (or open house) `startsAt` names in `time`; a time the span does not offer is not found. */
-function chosenTime(time: { kind: string; startsAt: number; endsAt: number; slotMinutes: number | null }, startsAt: number) {
+function chosenTime(
+  time: { kind: string; startsAt: number; endsAt: number; slotMinutes: number | null },
+  startsAt: number,
+) {
   if (time.kind === "openHouse") {
     if (startsAt !== time.startsAt) throw new NotFoundError(T.notFound);
     return { startsAt: time.startsAt, endsAt: time.endsAt };
@@ -393,7 +432,8 @@ function parseNote(value: unknown): string | null {
 
 function parseReason(value: unknown) {
   const reason = CancelReasonSchema.safeParse(value);
-  if (!reason.success) throw new InvalidError({ reason: reason.error.issues[0]?.message ?? T.reasonRequired });
+  if (!reason.success)
+    throw new InvalidError({ reason: reason.error.issues[0]?.message ?? T.reasonRequired });
   return reason.data;
 }
 
@@ -409,7 +449,13 @@ async function cancelInTransaction(
   const booking = (await findBooking(trx, bookingId)) as BookingView;
   await releasePlace(trx, booking.openHouseId);
   await noteInThread(trx, deps, booking, by, T.cancelled, reason, now);
-  await queueBookingMail(trx, deps, booking, by === "visitor" ? booking.listerId : booking.visitorId, "cancelled");
+  await queueBookingMail(
+    trx,
+    deps,
+    booking,
+    by === "visitor" ? booking.listerId : booking.visitorId,
+    "cancelled",
+  );
   return true;
 }
 
@@ -446,7 +492,11 @@ async function noteInThread(
     { listingId: booking.listingId, ownerId: booking.listerId, enquirerId: booking.visitorId },
     now,
   );
-  const thread = await trx.selectFrom("messageThread").select("ownerId").where("id", "=", threadId).executeTakeFirstOrThrow();
+  const thread = await trx
+    .selectFrom("messageThread")
+    .select("ownerId")
+    .where("id", "=", threadId)
+    .executeTakeFirstOrThrow();
   const authorId = by === "visitor" ? booking.visitorId : thread.ownerId;
   const reason = extra ? i18nOf(deps).t("Reason: {reason}", { reason: extra }) : null;
   await insertMessage(trx, { threadId, authorId, body: threadNote(deps, headline, booking, reason) }, now);
@@ -484,4 +534,21 @@ async function queueBookingMail(
       },
     ),
   );
+}
+
+/** What the service needs, from the app's services (the routes' and the job's one way to build it). */
+export function viewingDeps(services: {
+  db: Db;
+  mailer: Pick<MailOutbox, "kick">;
+  i18n: I18n;
+  config: { publicUrl: string; site: { name: string }; mail: { from: string } };
+}): ViewingServiceDeps {
+  return {
+    db: services.db,
+    mailer: services.mailer,
+    publicUrl: services.config.publicUrl,
+    siteName: services.config.site.name,
+    from: services.config.mail.from,
+    i18n: services.i18n,
+  };
 }
