@@ -9,7 +9,6 @@ import type { ViewingTime } from "./viewing.rules.ts";
 // A booking is live while it is "requested" or "confirmed".
 
 const LIVE = ["requested", "confirmed"] as const;
-const asNumber = (value: number | string | bigint | null) => (value === null ? null : Number(value));
 
 export type BookingStatus = ShowingAppointmentTable["status"];
 
@@ -413,4 +412,3 @@ export async function claimReminder(db: Db, id: string, now: number) {
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
-

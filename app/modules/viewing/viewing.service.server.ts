@@ -101,24 +101,24 @@ export async function addViewingTime(
   if (!parsed.success) {
     const fieldErrors: Record<string, string> = {};
     for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
-    throw new InvalidError(fieldErrors);
+    throw new InvalidError(fieldErrors, Object.values(fieldErrors)[0] ?? null);
   }
   const form = parsed.data;
   const timeZone = listingTimeZone(listing.geolocation);
   const startsAt = zonedInstant(form.date, form.from, timeZone);
   const endsAt = zonedInstant(form.date, form.to, timeZone);
-  if (startsAt === null || endsAt === null) throw new InvalidError({ from: T.timeRequired });
-  if (endsAt <= startsAt) throw new InvalidError({ to: T.endBeforeStart });
-  if (endsAt - startsAt > MAX_SPAN_HOURS * 3_600_000) throw new InvalidError({ to: T.spanTooLong });
-  if (startsAt <= now) throw new InvalidError({ date: T.inPast });
-  if (startsAt > now + MAX_DAYS_AHEAD * DAY_MS) throw new InvalidError({ date: T.tooFarAhead });
+  if (startsAt === null || endsAt === null) throw invalid("from", T.timeRequired);
+  if (endsAt <= startsAt) throw invalid("to", T.endBeforeStart);
+  if (endsAt - startsAt > MAX_SPAN_HOURS * 3_600_000) throw invalid("to", T.spanTooLong);
+  if (startsAt <= now) throw invalid("date", T.inPast);
+  if (startsAt > now + MAX_DAYS_AHEAD * DAY_MS) throw invalid("date", T.tooFarAhead);
   const slotMinutes = form.kind === "slots" ? form.slotMinutes : null;
   if (form.kind === "slots") {
-    if (!slotMinutes) throw new InvalidError({ slotMinutes: T.badSlotLength });
+    if (!slotMinutes) throw invalid("slotMinutes", T.badSlotLength);
     const count = slotStarts({ startsAt, endsAt, slotMinutes }).length;
-    if (count === 0) throw new InvalidError({ to: T.endBeforeStart });
+    if (count === 0) throw invalid("to", T.endBeforeStart);
     if ((endsAt - startsAt) / (slotMinutes * 60_000) > MAX_SLOTS)
-      throw new InvalidError({ slotMinutes: T.tooManySlots });
+      throw invalid("slotMinutes", T.tooManySlots);
   }
   if ((await findViewingTimesOfListing(deps.db, listing.id, now)).length >= MAX_VIEWING_TIMES)
     throw new ForbiddenError(T.tooManyTimes);
@@ -423,17 +423,21 @@ function chosenTime(
   return { startsAt, endsAt: startsAt + (time.slotMinutes ?? 0) * 60_000 };
 }
 
+/** A refused field: its message beside it, and as the form's message (the toast says it too). */
+function invalid(field: string, message: string) {
+  return new InvalidError({ [field]: message }, message);
+}
+
 function parseNote(value: unknown): string | null {
   if (typeof value !== "string" || value.trim() === "") return null;
   const body = MessageBodySchema.safeParse(value);
-  if (!body.success) throw new InvalidError({ message: body.error.issues[0]?.message ?? T.notFound });
+  if (!body.success) throw invalid("message", body.error.issues[0]?.message ?? T.notFound);
   return body.data;
 }
 
 function parseReason(value: unknown) {
   const reason = CancelReasonSchema.safeParse(value);
-  if (!reason.success)
-    throw new InvalidError({ reason: reason.error.issues[0]?.message ?? T.reasonRequired });
+  if (!reason.success) throw invalid("reason", reason.error.issues[0]?.message ?? T.reasonRequired);
   return reason.data;
 }
 
