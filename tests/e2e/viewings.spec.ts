@@ -1,4 +1,4 @@
-import { type Browser, test as base, expect, type Page } from "@playwright/test";
+import { type Browser, test as base, expect as baseExpect, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
@@ -12,6 +12,9 @@ import { type ReceivedMail, waitForMail } from "#tests/support/smtp-server.ts";
  * and a home marked let cancels its bookings. The listing is in Paris: its times read in Paris time.
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
+// Each step waits for a server round trip with e-mails queued in its transaction: on a loaded machine that
+// can take longer than the default.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]").filter({ hasText: text });
 const DAY = new Date(Date.now() + 9 * 86_400_000).toISOString().slice(0, 10);
@@ -136,6 +139,7 @@ test("the lister publishes slots; a visitor books, moves and cancels; both sides
   );
   const outcomes = await Promise.all(
     racers.map(async (racer) => {
+      // The loser's page shows the refusal; the winner's the booking.
       const won = toast(racer.page, "Viewing booked");
       const lost = toast(racer.page, "That time was just taken. Please choose another.");
       await expect(won.or(lost)).toBeVisible();

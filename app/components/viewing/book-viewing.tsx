@@ -59,7 +59,13 @@ export function BookViewing({ timeZone, times, bookings, reschedule, signedIn }:
       {times.length === 0 ? (
         <p className="text-muted">{t("No viewing times are open at the moment.")}</p>
       ) : (
-        <Form method="post" action="#viewings" className="flex flex-col gap-4">
+        // A new key after each booking or move empties the form, so a message is never sent twice.
+        <Form
+          key={bookings.map((booking) => `${booking.id}${booking.startsAt}`).join()}
+          method="post"
+          action="#viewings"
+          className="flex flex-col gap-4"
+        >
           <input type="hidden" name="intent" value={reschedule ? "reschedule-viewing" : "book-viewing"} />
           {reschedule ? <input type="hidden" name="bookingId" value={reschedule} /> : null}
           <ZoneNote zone={timeZone} at={times[0]!.startsAt} />

@@ -1080,6 +1080,7 @@ export const GERMAN = {
   "Your viewings": "Ihre Besichtigungen",
   "Your viewings on {siteName}": "Ihre Besichtigungen auf {siteName}",
   "you confirm each booking": "Sie bestätigen jede Buchung",
+  "Times you booked, and bookings of your listings": "Ihre gebuchten Zeiten und die Buchungen Ihrer Inserate",
   "{count} bookings": { one: "{count} Buchung", other: "{count} Buchungen" },
   "{count} places left": { one: "{count} Platz frei", other: "{count} Plätze frei" },
   "{minutes} minutes": "{minutes} Minuten",
