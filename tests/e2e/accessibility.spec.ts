@@ -404,7 +404,10 @@ test.describe("signed in", () => {
     await signedIn(data, visitor, newAccount("Vik Visitor"));
     await visitor.goto(owner.path);
     const book = visitor.getByRole("region", { name: "Book a viewing" });
-    await book.getByText(/^10:00/).first().click();
+    await book
+      .getByText(/^10:00/)
+      .first()
+      .click();
     await book.getByRole("button", { name: "Book a viewing" }).click();
     await expect(book.getByText(/^Viewing booked:/)).toBeVisible();
     for (const scheme of ["light", "dark"] as const) {

@@ -51,7 +51,7 @@ test("the lister publishes slots; a visitor books, moves and cancels; both sides
   browser,
   data,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   const lister = await signedIn(data, page, newAccount("Lena Lister"));
   const listing = await insertTestListing(data, await userIdByEmail(data.db, lister.email), {
     name: "Bright flat with viewings",
