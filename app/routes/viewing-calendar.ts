@@ -11,7 +11,7 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
     const ics = await calendarFileFor(viewingDeps(context.get(servicesContext)), user, params.bookingId);
     return new Response(ics, {
       headers: {
-        "Content-Type": "text/calendar; charset=utf-8; method=REQUEST",
+        "Content-Type": `text/calendar; charset=utf-8; method=${/^METHOD:CANCEL/m.test(ics) ? "CANCEL" : "REQUEST"}`,
         "Content-Disposition": 'attachment; filename="viewing.ics"',
         "Cache-Control": "private, no-store",
       },

@@ -393,7 +393,8 @@ test.describe("signed in", () => {
     await times.getByLabel("From").fill("10:00");
     await times.getByLabel("Until").fill("11:00");
     await times.getByRole("button", { name: "Add viewing times" }).click();
-    await expect(times.getByText(/20-minute slots/)).toBeVisible();
+    // A round trip that also wakes the outbox: slow on a loaded machine.
+    await expect(times.getByText(/20-minute slots/)).toBeVisible({ timeout: 30_000 });
     for (const scheme of ["light", "dark"] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await expectNoViolations(page, `own listing with its viewing times, ${scheme}`);
@@ -409,7 +410,7 @@ test.describe("signed in", () => {
       .first()
       .click();
     await book.getByRole("button", { name: "Book a viewing" }).click();
-    await expect(book.getByText(/^Viewing booked:/)).toBeVisible();
+    await expect(book.getByText(/^Viewing booked:/)).toBeVisible({ timeout: 30_000 });
     for (const scheme of ["light", "dark"] as const) {
       await visitor.emulateMedia({ colorScheme: scheme });
       await expectNoViolations(visitor, `Book a viewing with a booking, ${scheme}`);

@@ -116,6 +116,36 @@ test("the lister publishes slots; a visitor books, moves and cancels; both sides
   await expect(toast(visitor, "Viewing cancelled")).toBeVisible();
   const cancelled = calendarOf(await waitForMail(lister.email, { subject: "Viewing cancelled" }));
   expect(cancelled).toMatchObject({ method: "CANCEL", uid: first.uid });
+});
+
+test("two visitors race for the last slot; a home marked let cancels the winner's booking", async ({
+  page,
+  browser,
+  data,
+}) => {
+  test.setTimeout(300_000);
+  const lister = await signedIn(data, page, newAccount("Lars Lister"));
+  const listing = await insertTestListing(data, await userIdByEmail(data.db, lister.email), {
+    name: "Corner flat with one slot",
+  });
+  const path = `/category/rent/${listing.id}`;
+  // One 20-minute slot, written as the lister's form would (the form itself is the first journey's).
+  const startsAt = Date.parse(`${DAY}T09:20:00Z`);
+  await data.db
+    .insertInto("openHouse")
+    .values({
+      id: crypto.randomUUID(),
+      listingId: listing.id,
+      kind: "slots",
+      startsAt,
+      endsAt: startsAt + 20 * 60_000,
+      slotMinutes: 20,
+      capacity: null,
+      confirmByHand: false,
+      timeZone: "Europe/Paris",
+      createdAt: Date.now(),
+    })
+    .execute();
 
   // Two visitors press the same slot at the same moment: one gets it, the other a clear message.
   const racers = [
