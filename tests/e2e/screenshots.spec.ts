@@ -488,11 +488,12 @@ test("viewings: the lister's Viewing times, Book a viewing and /viewings", async
   const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
   const listerContext = await browser.newContext({ baseURL: app.url });
   const lister = await listerContext.newPage();
-  await lister.goto("/sign-in");
+  test.setTimeout(600_000);
+  await gotoHydrated(lister, "/sign-in");
   await lister.getByRole("button", { name: "Sign in as the demo lister" }).click();
-  await expect(lister).toHaveURL("/profile");
+  await expect(lister).toHaveURL("/profile", { timeout: 60_000 });
   await lister.getByRole("region", { name: "Your Listings" }).getByRole("link").first().click();
-  await expect(lister).toHaveURL(/\/category\//);
+  await expect(lister).toHaveURL(/\/category\//, { timeout: 60_000 });
   const listingUrl = new URL(lister.url()).pathname;
   await gotoHydrated(lister, listingUrl);
   const times = lister.getByRole("region", { name: "Viewing times" });
@@ -508,7 +509,7 @@ test("viewings: the lister's Viewing times, Book a viewing and /viewings", async
     await times.getByRole("button", { name: "Add viewing times" }).click();
     await expect(
       times.getByText(kind === "Open house" ? /up to 12 visitors/ : /20-minute slots/),
-    ).toBeVisible();
+    ).toBeVisible({ timeout: 60_000 });
   }
   const listerSession = await listerContext.storageState();
   await listerContext.close();
@@ -521,7 +522,7 @@ test("viewings: the lister's Viewing times, Book a viewing and /viewings", async
   await book.getByText(/^10:20/).click();
   await book.getByLabel("Message (optional)").fill("We are a family of four; could we also see the garden?");
   await book.getByRole("button", { name: "Book a viewing" }).click();
-  await expect(book.getByText(/^Viewing booked:/)).toBeVisible();
+  await expect(book.getByText(/^Viewing booked:/)).toBeVisible({ timeout: 60_000 });
   const visitorSession = await visitorContext.storageState();
   await visitorContext.close();
 
