@@ -22,6 +22,8 @@ export default [
   route("contact/:landlordId", "routes/contact.tsx"),
   route("messages", "routes/messages.tsx"),
   route("messages/:threadId", "routes/message-thread.tsx"),
+  route("viewings", "routes/viewings.tsx"),
+  route("viewings/:bookingId/calendar.ics", "routes/viewing-calendar.ts"),
   route("listing-freshness", "routes/listing-freshness.tsx"),
   route("report/confirm", "routes/report-confirm.tsx"),
   route("report/:listingId", "routes/report.tsx"),

@@ -28,6 +28,7 @@ import { deleteViewStateBefore } from "#app/modules/stats/stats.repo.server.ts";
 import { dayOf } from "#app/modules/stats/stats.rules.ts";
 import { createViewCounter, type ViewCounter } from "#app/modules/stats/stats.views.server.ts";
 import { createToastCookie } from "#app/modules/toast/toast.server.ts";
+import { viewingDeps, viewingsJob } from "#app/modules/viewing/viewing.service.server.ts";
 import { createGeocoder, type Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createStorage, type Storage } from "#app/providers/storage/storage.server.ts";
@@ -192,7 +193,8 @@ export async function startServices(
 }
 
 /** Every background job of the app (app/modules/jobs/jobs.server.ts says how to write one). */
-function registerJobs({ jobs, db, mailer, config }: Services) {
+function registerJobs(services: Services) {
+  const { jobs, db, mailer, config } = services;
   // Every e-mail: sent at once by the sender's kick, every 5 seconds here for other instances' and retries.
   jobs.register(mailer.job);
   jobs.register(
@@ -225,6 +227,8 @@ function registerJobs({ jobs, db, mailer, config }: Services) {
       await deleteViewStateBefore(db, dayOf(ctx.now()));
     },
   });
+  // Every minute: cancels the bookings of homes no longer listed, and sends the day-before reminders.
+  jobs.register(viewingsJob(viewingDeps(services)));
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({
     name: "report-digest",

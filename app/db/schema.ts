@@ -507,6 +507,50 @@ export interface MailOutboxTable {
   /** Set after the last attempt failed: the row stays, out of the queue. */
   failedAt: Millis | null;
   lastError: string | null;
+  /** JSON array of { filename, contentType, content } (calendar files), or null. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** RESO OpenHouse: a span of viewing times of a listing (decision 067). */
+export interface OpenHouseTable {
+  id: string;
+  listingId: string;
+  /** "openHouse": anyone may come (up to `capacity` bookings); "slots": `slotMinutes`-long appointments. */
+  kind: "openHouse" | "slots";
+  startsAt: Millis;
+  endsAt: Millis;
+  slotMinutes: number | null;
+  capacity: number | null;
+  /** Live bookings of an open house (the cap's counter). */
+  booked: ColumnType<number, number | undefined, number>;
+  confirmByHand: DbBoolean;
+  remarks: string | null;
+  /** The listing's IANA time zone when the times were set. */
+  timeZone: string;
+  status: ColumnType<"active" | "cancelled", "active" | "cancelled" | undefined, "active" | "cancelled">;
+  createdById: string | null;
+  createdAt: Millis;
+  announcedAt: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** RESO ShowingAppointment: one visitor's booking of a viewing time (decision 067). */
+export interface ShowingAppointmentTable {
+  id: string;
+  openHouseId: string;
+  listingId: string;
+  visitorId: string;
+  startsAt: Millis;
+  endsAt: Millis;
+  /** A live slot booking's claim ("openHouseId@startsAt"), unique; null for an open house or once cancelled. */
+  slotClaim: string | null;
+  status: "requested" | "confirmed" | "cancelled";
+  message: string | null;
+  cancelReason: string | null;
+  sequence: ColumnType<number, number | undefined, number>;
+  createdAt: Millis;
+  confirmedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  cancelledAt: ColumnType<number | null, number | null | undefined, number | null>;
+  reminderSentAt: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** One row (id 1): bumped by triggers on every write that changes a visitor's page (decision 041). */
@@ -590,6 +634,8 @@ export interface Database {
   listingDecision: ListingDecisionTable;
   jobLease: JobLeaseTable;
   mailOutbox: MailOutboxTable;
+  openHouse: OpenHouseTable;
+  showingAppointment: ShowingAppointmentTable;
   listingPrice: ListingPriceTable;
   pageCacheVersion: PageCacheVersionTable;
   organization: OrganizationTable;

@@ -18,11 +18,12 @@ import { unavailableResponse } from "./unavailable.server.ts";
 // Never pages: resource routes with their own caching (photos), uploads, sign-in with Google, logging out, and
 // the signed-in user's own data (/me).
 const NOT_PAGES = /^\/(api|images|auth|logout|me)(\/|$)/;
-// The pages a signed-in user shares with visitors (decision 070): Explore, the lists, search, a listing, an
-// agency's page, and their data on a client-side navigation (`/_root.data` is Explore's). What is theirs on
-// them (hearts, unread count, owner buttons) comes from /me. Every other page is rendered for its user.
-const SHARED_PAGES =
-  /^\/(?:|_root\.data|offers|search|category\/(?:rent|sale)(?:\/[^/]+)?|agencies\/[^/]+)(?:\.data)?$/;
+// The pages a signed-in user shares with visitors (decision 070): Explore, the lists, search, an agency's page,
+// and their data on a client-side navigation (`/_root.data` is Explore's). What is theirs on them (hearts, the
+// unread count, their name) comes from /me. Every other page is rendered for its user, a listing's page too:
+// there a signed-in user has their own part in the page itself (the owner's viewing times and figures, a
+// visitor's bookings).
+const SHARED_PAGES = /^\/(?:|_root\.data|offers|search|category\/(?:rent|sale)|agencies\/[^/]+)(?:\.data)?$/;
 // What React Router answers for a page (HTML) and for its data on a client-side navigation (`.data`).
 const PAGE_TYPES = /^(text\/html|text\/x-script)\b/;
 // The Cache-Control entry.server.tsx gives a page whose route chose none (decision 013).

@@ -17,19 +17,20 @@ import { ShareButton } from "#app/components/listing/share-button.tsx";
 import { TimeAgo } from "#app/components/listing/time-ago.tsx";
 import { useListingOwner } from "#app/components/personal/personal-store.ts";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { ListingViewings } from "#app/components/viewing/listing-viewings.tsx";
 import type { Db } from "#app/db/db.server.ts";
 import { refusalResponse } from "#app/http/errors.ts";
 import { readForm } from "#app/http/request-body.server.ts";
 import { mayWriteListing } from "#app/modules/agency/agency.listing.server.ts";
 import { findAgencyBadge } from "#app/modules/agency/agency.repo.server.ts";
 import { agencyPath } from "#app/modules/agency/agency.rules.ts";
-import { getUser, requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { getUser, requireUser, requireVerifiedUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
 import { contactPath } from "#app/modules/listing/listing.contact.ts";
 import { COUNTRY_RULES, incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { totalMonthlyCost } from "#app/modules/listing/listing.details.ts";
-import { isListed } from "#app/modules/listing/listing.model.ts";
+import { isListed, type Listing } from "#app/modules/listing/listing.model.ts";
 import {
   findLatestPriceChange,
   findListingById,
@@ -62,7 +63,22 @@ import { countViewsSince } from "#app/modules/stats/stats.repo.server.ts";
 import { firstOfDays, WEEK_DAYS } from "#app/modules/stats/stats.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
 import { findUserNameById } from "#app/modules/user/user.repo.server.ts";
-import { servicesContext } from "#app/services.server.ts";
+import {
+  findBookingsOfVisitor,
+  findTakenSlots,
+  findViewingTimesOfListing,
+} from "#app/modules/viewing/viewing.repo.server.ts";
+import { bookableTimes, openHouseEvents } from "#app/modules/viewing/viewing.rules.ts";
+import {
+  addViewingTime,
+  bookViewing,
+  cancelBookingsOfUnlistedListings,
+  listingTimeZone,
+  removeViewingTime,
+  rescheduleViewing,
+  viewingDeps,
+} from "#app/modules/viewing/viewing.service.server.ts";
+import { type Services, servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/listing.ts";
 
 // On a 404 the error boundary's NotFound page sets the title.
@@ -74,7 +90,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
       })
     : [];
 
-export async function loader({ params, context, request }: Route.LoaderArgs) {
+export async function loader({ params, context, request, url }: Route.LoaderArgs) {
   const { db, config, views } = context.get(servicesContext);
   // Without "Show exact address" the listing holds the street and a point near the home, never the door.
   const listing = await findListingById(db, params.listingId);
@@ -102,13 +118,23 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   // A visitor's view counts for the lister's statistics (the same page from the cache counts in the page
   // handler); the lister's own looks do not.
   if (visible && !isOwner) views.count(listing.id, (name) => request.headers.get(name));
+  const now = Date.now();
   return {
     saved,
+    viewings: await viewingsOf(
+      db,
+      listing,
+      viewer?.id ?? null,
+      isOwner,
+      url.searchParams.get("reschedule"),
+      now,
+    ),
+    signedIn: Boolean(viewer),
     moderationNotice: visible ? null : await moderationNotice(db, listing.id),
     listing,
     priceChange: priceChange ?? null,
     // "Listed 3 days ago" is worked out once, here, so the browser's render says the same as the HTML.
-    now: Date.now(),
+    now,
     // The lister's name only, never their e-mail (the contact page is where signed-in users get that).
     listerName: listerName ?? null,
     agency: agency && {
@@ -132,6 +158,39 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * The page's viewing times: the lister's spans for the editor, everyone else's next open times (none for a
+ * home no longer listed) and their own bookings of it; `reschedule` names a booking of theirs to move.
+ */
+async function viewingsOf(
+  db: Db,
+  listing: Listing,
+  viewerId: string | null,
+  isOwner: boolean,
+  reschedule: string | null,
+  now: number,
+) {
+  const times = await findViewingTimesOfListing(db, listing.id, now);
+  const timeZone = times[0]?.timeZone ?? listingTimeZone(listing.geolocation);
+  const bookable =
+    isListed(listing) && !isOwner ? bookableTimes(times, await findTakenSlots(db, listing.id, now), now) : [];
+  const ownBookings =
+    viewerId && !isOwner
+      ? (await findBookingsOfVisitor(db, viewerId, now))
+          .filter((booking) => booking.listingId === listing.id && booking.status !== "cancelled")
+          .map(({ id, startsAt, endsAt, status }) => ({ id, startsAt, endsAt, status }))
+      : [];
+  return {
+    timeZone,
+    times: isOwner ? times : [],
+    // The open house events of the page's JSON-LD, for everyone.
+    openHouses: times.filter((time) => time.kind === "openHouse"),
+    bookable: bookable.slice(0, 40),
+    ownBookings,
+    reschedule: ownBookings.some((booking) => booking.id === reschedule) ? reschedule : null,
+  };
+}
+
 function tourOf(link: string | null) {
   const tour = link ? parseTour(link) : null;
   return tour ? tourEmbedUrl(tour) : null;
@@ -145,11 +204,16 @@ export async function action({ context, request, params, url }: Route.ActionArgs
   const intent = formData.get("intent");
   const listingId = params.listingId;
   const back = url.pathname;
+  const services = context.get(servicesContext);
   try {
     if (intent === "set-status") {
       const message = await changeListingStatus(db, user, listingId, formData.get("status"));
+      // A home let or sold takes no more viewings: its open bookings are cancelled and the visitors told.
+      await cancelBookingsOfUnlistedListings(viewingDeps(services));
       return redirectWithToast(context, back, "success", message);
     }
+    const viewing = await viewingAction(services, context, url, intent, formData, listingId);
+    if (viewing) return redirectWithToast(context, `${back}#viewings`, "success", viewing);
     if (intent === "renew") {
       return redirectWithToast(context, back, "success", await renewOwnListing(db, user, listingId));
     }
@@ -158,6 +222,41 @@ export async function action({ context, request, params, url }: Route.ActionArgs
     return redirectWithToast(context, back, "error", refusal.data.error ?? msg("Something went wrong"));
   }
   return redirectWithToast(context, back, "error", msg("Unknown action"));
+}
+
+/** The viewing forms of the page; returns the toast's words, or null for another intent. */
+async function viewingAction(
+  services: Services,
+  context: Route.ActionArgs["context"],
+  url: URL,
+  intent: FormDataEntryValue | null,
+  formData: FormData,
+  listingId: string,
+) {
+  const deps = viewingDeps(services);
+  const user = await requireUser(context, url);
+  if (intent === "add-viewing-time") {
+    return addViewingTime(deps, user, listingId, Object.fromEntries(formData));
+  }
+  if (intent === "remove-viewing-time") {
+    return removeViewingTime(deps, user, String(formData.get("openHouseId") ?? ""));
+  }
+  if (intent !== "book-viewing" && intent !== "reschedule-viewing") return null;
+  // As for an enquiry: a signed-in user with a verified address.
+  const visitor = await requireVerifiedUser(context, url);
+  const [openHouseId = "", startsAt = ""] = String(formData.get("time") ?? "").split("@");
+  if (intent === "reschedule-viewing") {
+    return rescheduleViewing(deps, visitor, String(formData.get("bookingId") ?? ""), {
+      openHouseId,
+      startsAt,
+    });
+  }
+  const outcome = await bookViewing(deps, visitor, {
+    openHouseId,
+    startsAt,
+    message: formData.get("message"),
+  });
+  return outcome.message;
 }
 
 /** Why the public does not see a listing, for its owner and the administrators: with the moderator's reason. */
@@ -194,6 +293,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     tourEmbedUrl: tourUrl,
     energyScale,
     rentCosts,
+    viewings,
+    signedIn,
   } = loaderData;
   const listed = isListed(listing);
   // A page shared with visitors is rendered for nobody: /me says whether it is the viewer's (decision 070).
@@ -314,6 +415,11 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
                 {t("Contact Landlord")} <ArrowRightIcon />
               </Link>
             ) : null}
+            {canContact && viewings.bookable.length > 0 ? (
+              <a href="#viewings" className="btn-secondary w-full">
+                {t("Book a viewing")}
+              </a>
+            ) : null}
             {isOwner ? <OwnerActions listing={listing} viewsThisWeek={viewsThisWeek} /> : null}
           </div>
           {isOwner ? null : (
@@ -323,6 +429,7 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           )}
         </aside>
         <div className="flex min-w-0 flex-col gap-8 lg:col-start-1 lg:row-start-2">
+          <ListingViewings viewings={viewings} isOwner={isOwner} listed={listed} signedIn={signedIn} />
           <ListingAbout description={listing.description} />
           <ListingDetails listing={listing} areaUnit={areaUnit} rentCosts={rentCosts} />
           <ListingEnergy listing={listing} scale={energyScale} />
@@ -349,9 +456,24 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
           )}
         </section>
       </div>
-      <JsonLd data={listingJsonLd(listing, publicUrl, i18n, imageBaseUrl, areaUnit)} />
+      <JsonLd
+        data={withOpenHouses(
+          listingJsonLd(listing, publicUrl, i18n, imageBaseUrl, areaUnit),
+          openHouseEvents(
+            listing,
+            viewings.openHouses,
+            publicUrl + listingPath(listing),
+            t("Open house: {listing}", { listing: listing.name }),
+          ),
+        )}
+      />
     </main>
   );
+}
+
+/** The listing's JSON-LD with its open houses as schema.org's `event`, when it has any. */
+function withOpenHouses<T extends object>(jsonLd: T, events: object[]) {
+  return events.length > 0 ? { ...jsonLd, event: events } : jsonLd;
 }
 
 type ModerationNoticeProps = {

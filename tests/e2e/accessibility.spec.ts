@@ -484,6 +484,57 @@ test.describe("signed in", () => {
     await context.close();
   });
 
+  test("viewings: the lister's Viewing times, Book a viewing and /viewings, light and dark", async ({
+    page,
+    owner,
+    browser,
+    data,
+  }) => {
+    test.setTimeout(240_000); // eight axe runs and two round trips
+    // The owner's listing gets slots through its own form.
+    const day = new Date(Date.now() + 8 * 86_400_000).toISOString().slice(0, 10);
+    await page.goto(owner.path);
+    const times = page.getByRole("region", { name: "Viewing times" });
+    await times.getByLabel("Day").fill(day);
+    await times.getByLabel("From").fill("10:00");
+    await times.getByLabel("Until").fill("11:00");
+    await times.getByRole("button", { name: "Add viewing times" }).click();
+    // A round trip that also wakes the outbox: slow on a loaded machine.
+    await expect(times.getByText(/20-minute slots/)).toBeVisible({ timeout: 30_000 });
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoViolations(page, `own listing with its viewing times, ${scheme}`);
+    }
+    // A visitor books one: Book a viewing with their booking, then their /viewings.
+    const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
+    const visitor = await context.newPage();
+    await signedIn(data, visitor, newAccount("Vik Visitor"));
+    await visitor.goto(owner.path);
+    const book = visitor.getByRole("region", { name: "Book a viewing" });
+    await book
+      .getByText(/^10:00/)
+      .first()
+      .click();
+    await book.getByRole("button", { name: "Book a viewing" }).click();
+    await expect(book.getByText(/^Viewing booked:/)).toBeVisible({ timeout: 30_000 });
+    for (const scheme of ["light", "dark"] as const) {
+      await visitor.emulateMedia({ colorScheme: scheme });
+      await expectNoViolations(visitor, `Book a viewing with a booking, ${scheme}`);
+    }
+    await visitor.goto("/viewings");
+    await expect(visitor.getByRole("heading", { name: "Your viewings" })).toBeVisible();
+    await expectNoViolations(visitor, "the visitor's viewings, dark");
+    await context.close();
+    // The lister's /viewings, with the booking by day and its Cancel open.
+    await page.goto("/viewings");
+    await expect(page.getByRole("heading", { name: "Bookings of your listings" })).toBeVisible();
+    await page.locator("summary", { hasText: "Cancel" }).first().click();
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoViolations(page, `the lister's viewings, ${scheme}`);
+    }
+  });
+
   test("profile without listings", async ({ browser, data }) => {
     // A second account: the worker's owner has a listing by now. Contexts made in a test inherit its
     // storageState (the owner's session), hence the explicit empty one.

@@ -50,8 +50,12 @@ test("a private lister makes feed links in Profile, a portal reads one, new link
   await expect(toast(page, "Feed links created")).toBeVisible();
   const kyero = feeds.getByRole("textbox", { name: "Kyero v3 (XML)", exact: true });
   await expect(kyero).toHaveValue(/\/feeds\/[\w-]+\/[\w-]+\/kyero\.xml$/);
-  await expect(feeds.getByRole("textbox", { name: "OpenImmo 1.2.7 (XML)", exact: true })).toHaveValue(/openimmo\.xml$/);
-  await expect(feeds.getByRole("textbox", { name: "CSV (spreadsheet)", exact: true })).toHaveValue(/listings\.csv$/);
+  await expect(feeds.getByRole("textbox", { name: "OpenImmo 1.2.7 (XML)", exact: true })).toHaveValue(
+    /openimmo\.xml$/,
+  );
+  await expect(feeds.getByRole("textbox", { name: "CSV (spreadsheet)", exact: true })).toHaveValue(
+    /listings\.csv$/,
+  );
   const oldLink = await kyero.inputValue();
   const feed = await page.request.get(oldLink);
   expect(feed.status()).toBe(200);

@@ -479,3 +479,74 @@ test("a moderator's screens: the report form and its thanks, /admin, a removed l
     await shoot(page, viewport, "listing-removed");
   });
 });
+
+test("viewings: the lister's Viewing times, Book a viewing and /viewings", async ({
+  browser,
+  demo: app,
+  appData,
+}) => {
+  const day = new Date(Date.now() + 6 * 86_400_000).toISOString().slice(0, 10);
+  const listerContext = await browser.newContext({ baseURL: app.url });
+  const lister = await listerContext.newPage();
+  test.setTimeout(600_000);
+  await gotoHydrated(lister, "/sign-in");
+  await lister.getByRole("button", { name: "Sign in as the demo lister" }).click();
+  await expect(lister).toHaveURL("/profile", { timeout: 60_000 });
+  await lister.getByRole("region", { name: "Your Listings" }).getByRole("link").first().click();
+  await expect(lister).toHaveURL(/\/category\//, { timeout: 60_000 });
+  const listingUrl = new URL(lister.url()).pathname;
+  await gotoHydrated(lister, listingUrl);
+  const times = lister.getByRole("region", { name: "Viewing times" });
+  for (const [kind, from, to] of [
+    ["Bookable slots", "10:00", "12:00"],
+    ["Open house", "14:00", "16:00"],
+  ] as const) {
+    await times.getByLabel(kind).check();
+    await times.getByLabel("Day").fill(day);
+    await times.getByLabel("From").fill(from);
+    await times.getByLabel("Until").fill(to);
+    if (kind === "Open house") await times.getByLabel("Most visitors (optional)").fill("12");
+    await times.getByRole("button", { name: "Add viewing times" }).click();
+    await expect(
+      times.getByText(kind === "Open house" ? /up to 12 visitors/ : /20-minute slots/),
+    ).toBeVisible({ timeout: 60_000 });
+  }
+  const listerSession = await listerContext.storageState();
+  await listerContext.close();
+
+  const visitorContext = await browser.newContext({ baseURL: app.url });
+  const visitor = await visitorContext.newPage();
+  await signedIn(appData, visitor, newAccount("Eve Martin"));
+  await gotoHydrated(visitor, listingUrl);
+  const book = visitor.getByRole("region", { name: "Book a viewing" });
+  await book.getByText(/^10:20/).click();
+  await book.getByLabel("Message (optional)").fill("We are a family of four; could we also see the garden?");
+  await book.getByRole("button", { name: "Book a viewing" }).click();
+  await expect(book.getByText(/^Viewing booked:/)).toBeVisible({ timeout: 60_000 });
+  const visitorSession = await visitorContext.storageState();
+  await visitorContext.close();
+
+  await atEachWidth(
+    browser,
+    app,
+    async (page, viewport) => {
+      await gotoHydrated(page, `${listingUrl}#viewings`);
+      await shoot(page, viewport, "viewing-times-editor");
+      await gotoHydrated(page, "/viewings");
+      await expect(page.getByRole("heading", { name: "Bookings of your listings" })).toBeVisible();
+      await shoot(page, viewport, "viewings-lister");
+    },
+    listerSession,
+  );
+  await atEachWidth(
+    browser,
+    app,
+    async (page, viewport) => {
+      await gotoHydrated(page, listingUrl);
+      await shoot(page, viewport, "book-a-viewing");
+      await gotoHydrated(page, "/viewings");
+      await shoot(page, viewport, "viewings-visitor");
+    },
+    visitorSession,
+  );
+});

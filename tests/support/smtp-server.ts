@@ -29,6 +29,8 @@ export type ReceivedMail = {
   links: string[];
   /** The raw header lines by lower-case name (the last one of a repeated name), e.g. list-unsubscribe. */
   headers: Record<string, string>;
+  /** Attached files, their content as UTF-8 text (calendar files). */
+  attachments: { filename: string; contentType: string; content: string }[];
 };
 
 export type SmtpPeer = {
@@ -105,6 +107,11 @@ export async function startSmtpServer({
             headers: Object.fromEntries(
               parsed.headerLines.map(({ key, line }) => [key, line.slice(line.indexOf(":") + 1).trim()]),
             ),
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? "",
+              contentType: file.contentType,
+              content: file.content.toString("utf8"),
+            })),
           };
           messages.push(mail);
           for (const wake of waiters) wake();

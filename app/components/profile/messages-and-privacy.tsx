@@ -25,6 +25,15 @@ export function MessagesAndPrivacy({ unreadMessages, keepEmailPrivate }: Props) 
           </span>
           <ArrowRightIcon />
         </Link>
+        <Link to="/viewings" className="card flex items-center gap-4 p-5 font-semibold hover:bg-surface-2">
+          <span className="grow">
+            {t("Viewings")}
+            <span className="block text-sm font-normal text-muted">
+              {t("Times you booked, and bookings of your listings")}
+            </span>
+          </span>
+          <ArrowRightIcon />
+        </Link>
         <Form method="post" className="card flex flex-col gap-3 p-5">
           <input type="hidden" name="intent" value="email-privacy" />
           <input type="hidden" name="keepEmailPrivate" value={keepEmailPrivate ? "false" : "true"} />

@@ -1105,6 +1105,116 @@ export const GERMAN = {
   "New feed links made: the old ones no longer work":
     "Neue Feed-Links erstellt: Die alten funktionieren nicht mehr",
   "You can not manage these feeds": "Sie können diese Feeds nicht verwalten",
+  "A home that is let, sold or hidden takes no viewings.":
+    "Ein vermietetes, verkauftes oder verborgenes Zuhause nimmt keine Besichtigungen an.",
+  "A listing can have at most 30 upcoming viewing times":
+    "Ein Inserat kann höchstens 30 kommende Besichtigungszeiten haben",
+  "A reminder: your viewing of “{listing}” is at {when}.":
+    "Zur Erinnerung: Ihre Besichtigung von „{listing}“ ist am {when}.",
+  "A span can be at most 12 hours": "Ein Zeitraum darf höchstens 12 Stunden lang sein",
+  "A viewing can not be cancelled once it has started":
+    "Eine begonnene Besichtigung kann nicht mehr abgesagt werden",
+  "Add to calendar": "Zum Kalender hinzufügen",
+  "Add viewing times": "Besichtigungszeiten hinzufügen",
+  "Address: {address}": "Adresse: {address}",
+  "At most 48 slots in one span": "Höchstens 48 Termine in einem Zeitraum",
+  "Book a viewing": "Besichtigung buchen",
+  "Book a viewing on a home's page, or add viewing times to your own listing.":
+    "Buchen Sie eine Besichtigung auf der Seite eines Zuhauses, oder fügen Sie Ihrem Inserat Besichtigungszeiten hinzu.",
+  "Bookable slots": "Buchbare Termine",
+  "Bookings of your listings": "Buchungen Ihrer Inserate",
+  "Cancel viewing": "Besichtigung absagen",
+  Cancelled: "Abgesagt",
+  "Change time": "Zeit ändern",
+  "Choose a day": "Wählen Sie einen Tag",
+  "Choose a slot length": "Wählen Sie eine Termindauer",
+  "Choose a start and an end time": "Wählen Sie Beginn und Ende",
+  "Choose a time": "Wählen Sie eine Zeit",
+  "Choose the new time": "Wählen Sie die neue Zeit",
+  Confirmed: "Bestätigt",
+  From: "Von",
+  "I confirm each booking myself": "Ich bestätige jede Buchung selbst",
+  "Keep the reason under 500 characters": "Der Grund darf höchstens 500 Zeichen lang sein",
+  Kind: "Art",
+  "Message (optional)": "Nachricht (optional)",
+  "Most visitors (optional)": "Höchstens Besucher (optional)",
+  "Move my viewing": "Meine Besichtigung verschieben",
+  "New viewing of {listing}": "Neue Besichtigung von {listing}",
+  "No viewing times are open at the moment.": "Zurzeit sind keine Besichtigungszeiten frei.",
+  "No viewing times yet.": "Noch keine Besichtigungszeiten.",
+  "No viewings yet": "Noch keine Besichtigungen",
+  "Only a requested viewing can be confirmed": "Nur eine angefragte Besichtigung kann bestätigt werden",
+  "Open house": "Offene Besichtigung",
+  "Open house, up to {count} visitors": "Offene Besichtigung, bis zu {count} Besucher",
+  "Open house: {listing}": "Offene Besichtigung: {listing}",
+  "Reason (optional)": "Grund (optional)",
+  "Reminder: viewing of {listing}": "Erinnerung: Besichtigung von {listing}",
+  Requested: "Angefragt",
+  "Say why you cancel": "Sagen Sie, warum Sie absagen",
+  "Slot length": "Termindauer",
+  "That time has passed. Please choose another.": "Diese Zeit ist vorbei. Bitte wählen Sie eine andere.",
+  "That time was just taken. Please choose another.":
+    "Diese Zeit wurde gerade vergeben. Bitte wählen Sie eine andere.",
+  "The calendar file is attached: open it to add the viewing to your calendar.":
+    "Die Kalenderdatei ist angehängt: Öffnen Sie sie, um die Besichtigung in Ihren Kalender einzutragen.",
+  "The cap must be a whole number from 1 to 200": "Die Obergrenze muss eine ganze Zahl von 1 bis 200 sein",
+  "The end must be after the start": "Das Ende muss nach dem Beginn liegen",
+  "The home is no longer available, so the viewing is cancelled.":
+    "Das Zuhause ist nicht mehr verfügbar, daher ist die Besichtigung abgesagt.",
+  "The lister removed these viewing times.": "Der Anbieter hat diese Besichtigungszeiten entfernt.",
+  "The viewing of “{listing}” at {when} is cancelled.":
+    "Die Besichtigung von „{listing}“ am {when} ist abgesagt.",
+  "The viewing of “{listing}” is moved to {when}.":
+    "Die Besichtigung von „{listing}“ ist auf {when} verschoben.",
+  "This home is let, sold or hidden: it takes no viewings":
+    "Dieses Zuhause ist vermietet, verkauft oder verborgen: Es nimmt keine Besichtigungen an",
+  "Times are in the home's time zone: {zone}": "Die Zeiten gelten in der Zeitzone des Zuhauses: {zone}",
+  Until: "Bis",
+  "Verify your e-mail to book a viewing":
+    "Bestätigen Sie Ihre E-Mail-Adresse, um eine Besichtigung zu buchen",
+  "Viewing booked": "Besichtigung gebucht",
+  "Viewing booked: {listing}": "Besichtigung gebucht: {listing}",
+  "Viewing cancelled": "Besichtigung abgesagt",
+  "Viewing cancelled: {listing}": "Besichtigung abgesagt: {listing}",
+  "Viewing confirmed": "Besichtigung bestätigt",
+  "Viewing confirmed: {listing}": "Besichtigung bestätigt: {listing}",
+  "Viewing does not exist": "Diese Besichtigung gibt es nicht",
+  "Viewing requested": "Besichtigung angefragt",
+  "Viewing requested: {listing}": "Besichtigung angefragt: {listing}",
+  "Viewing rescheduled": "Besichtigung verschoben",
+  "Viewing rescheduled: {listing}": "Besichtigung verschoben: {listing}",
+  "Viewing times": "Besichtigungszeiten",
+  "Viewing times added": "Besichtigungszeiten hinzugefügt",
+  "Viewing times can be at most a year ahead":
+    "Besichtigungszeiten können höchstens ein Jahr im Voraus liegen",
+  "Viewing times must be in the future": "Besichtigungszeiten müssen in der Zukunft liegen",
+  "Viewing times removed": "Besichtigungszeiten entfernt",
+  "Viewing: {listing}": "Besichtigung: {listing}",
+  Viewings: "Besichtigungen",
+  "You already have 3 viewings of this home booked":
+    "Sie haben bereits 3 Besichtigungen dieses Zuhauses gebucht",
+  "You asked to view “{listing}” at {when}. The lister will confirm it.":
+    "Sie haben eine Besichtigung von „{listing}“ am {when} angefragt. Der Anbieter bestätigt sie.",
+  "You can book at most 10 viewings a day. Please try again tomorrow.":
+    "Sie können höchstens 10 Besichtigungen am Tag buchen. Bitte versuchen Sie es morgen wieder.",
+  "You can not book a viewing of your own listing":
+    "Sie können keine Besichtigung Ihres eigenen Inserats buchen",
+  "You can not change viewings of that listing": "Sie können die Besichtigungen dieses Inserats nicht ändern",
+  "You will be asked to sign in first.": "Sie werden zuerst gebeten, sich anzumelden.",
+  "Your viewing of “{listing}” at {when} is confirmed.":
+    "Ihre Besichtigung von „{listing}“ am {when} ist bestätigt.",
+  "Your viewing of “{listing}” is booked for {when}.":
+    "Ihre Besichtigung von „{listing}“ ist für {when} gebucht.",
+  "Your viewings": "Ihre Besichtigungen",
+  "Your viewings on {siteName}": "Ihre Besichtigungen auf {siteName}",
+  "you confirm each booking": "Sie bestätigen jede Buchung",
+  "Times you booked, and bookings of your listings": "Ihre gebuchten Zeiten und die Buchungen Ihrer Inserate",
+  "{count} bookings": { one: "{count} Buchung", other: "{count} Buchungen" },
+  "{count} places left": { one: "{count} Platz frei", other: "{count} Plätze frei" },
+  "{minutes} minutes": "{minutes} Minuten",
+  "{minutes}-minute slots": "Termine zu {minutes} Minuten",
+  "{visitor} booked a viewing of “{listing}” for {when}.":
+    "{visitor} hat eine Besichtigung von „{listing}“ für {when} gebucht.",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

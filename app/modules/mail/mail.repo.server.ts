@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
-import type { MailMessage } from "#app/providers/mail/mail.server.ts";
+import type { MailAttachment, MailMessage } from "#app/providers/mail/mail.server.ts";
 
 // Every query on the outbox table (decision 049). A row is due while unsent, not given up on, its next attempt
 // has come and nobody holds a claim on it.
@@ -22,6 +22,7 @@ export async function queueMail(db: Db, message: MailMessage, now = Date.now()) 
       text: message.text,
       html: message.html,
       headers: message.headers ? JSON.stringify(message.headers) : null,
+      attachments: message.attachments?.length ? JSON.stringify(message.attachments) : null,
       createdAt: now,
       nextAttemptAt: now,
     })
@@ -68,6 +69,7 @@ export async function claimMail(db: Db, id: string, claimToken: string, now: num
   if (!row) return undefined;
   const message: MailMessage = { to: row.recipient, subject: row.subject, text: row.text, html: row.html };
   if (row.headers) message.headers = JSON.parse(row.headers) as Record<string, string>;
+  if (row.attachments) message.attachments = JSON.parse(row.attachments) as MailAttachment[];
   return { id: row.id, claimToken, attempts: Number(row.attempts), message } satisfies ClaimedMail;
 }
 

@@ -11,7 +11,12 @@ export type MailMessage = {
   html: string;
   /** Extra headers, e.g. List-Unsubscribe on alerts (RFC 8058). */
   headers?: Record<string, string>;
+  /** Files sent with it, e.g. a viewing's calendar file (text/calendar; method=REQUEST). */
+  attachments?: MailAttachment[];
 };
+
+/** A small text attachment, kept in the outbox row as it is (calendar files are a few hundred bytes). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 export interface Mailer {
   /** Delivers one message; rejects when the transport refuses it (UndeliverableAddress: the address itself). */
