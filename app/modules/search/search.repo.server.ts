@@ -24,6 +24,7 @@ import { listedInAreaBounds } from "./search.map-cells.server.ts";
 import { ftsMatch } from "./search.query.server.ts";
 import { COUNTED_UP_TO, type SearchFilters, type SearchParams, type SearchSort } from "./search.rules.ts";
 import { listPageSearch } from "./search.schema.ts";
+import { searchBox } from "./search.shape.ts";
 import { queryWords } from "./search.words.ts";
 
 // A search's pages and its count (decision 028): the filters' SQL is search.filter-sql.server.ts, the way a
@@ -81,10 +82,15 @@ export async function searchListings(
  */
 export async function countListings(
   db: Db,
-  filters: SearchFilters,
+  asked: SearchFilters,
   access?: Access,
   sort: SearchSort = "newest",
 ): Promise<number> {
+  // The area counted is the box of the map's area, a drawn area and a radius together: the ways below start
+  // from it, and whereMatches adds the shapes' exact tests (decision 069).
+  const box = searchBox(asked);
+  if (box === "none") return 0;
+  const filters = { ...asked, bbox: box };
   const words = queryWords(filters.q);
   // An area alone, settled by the map's cells when they say it holds none or more than the count shows.
   if (filters.bbox && onlyArea(filters)) {
