@@ -95,7 +95,7 @@ describe("a radius in the URL", () => {
         parseSearchFilter(new URLSearchParams("near=52.52,13.4&radius=2&place=Berlin")),
         ENGLISH,
       ),
-    ).toBe("within 2 km of Berlin");
+    ).toBe("Rent or sale · within 2 km of Berlin");
     expect(
       describeFilter(
         parseSearchFilter(new URLSearchParams("near=52.52,13.4&radius=5&type=rent"), "ft2"),
