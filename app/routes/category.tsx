@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
@@ -11,6 +11,7 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
+import { resolveWithin, withinNotice } from "#app/modules/search/search.within.server.ts";
 import { listMeta, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/category.ts";
@@ -38,7 +39,10 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const { categoryName } = params;
   // Only rent and sale exist; anything else is the 404 page.
   if (!isListingType(categoryName)) throw data(null, { status: 404 });
-  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  const { db, config, geocoder, i18n, pageCache } = context.get(servicesContext);
+  // "Distance" with a place typed in the box: the search it asks for (near=, radius=), or a notice.
+  const within = await resolveWithin(url, geocoder);
+  if (within && "redirect" in within) throw redirect(within.redirect);
   // The filters of /search, the type fixed by the path; the same for every visitor until the next write.
   const page = await pageCache.remember(
     db,
@@ -48,6 +52,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   );
   const filtersHtml = renderSearchFilters({
     i18n,
+    withinNotice: withinNotice(within, i18n),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params: page.search!,
     action: `/category/${categoryName}`,

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
@@ -10,6 +10,7 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
+import { resolveWithin, withinNotice } from "#app/modules/search/search.within.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/offers.ts";
@@ -37,7 +38,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const FIXED = { offer: true };
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  const { db, config, geocoder, i18n, pageCache } = context.get(servicesContext);
+  // "Distance" with a place typed in the box: the search it asks for (near=, radius=), or a notice.
+  const within = await resolveWithin(url, geocoder);
+  if (within && "redirect" in within) throw redirect(within.redirect);
   // The same for every visitor until the next write.
   const page = await pageCache.remember(
     db,
@@ -47,6 +51,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   );
   const filtersHtml = renderSearchFilters({
     i18n,
+    withinNotice: withinNotice(within, i18n),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params: page.search!,
     action: "/offers",
