@@ -10,7 +10,7 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
-import { resolveWithin, withinNotice } from "#app/modules/search/search.within.server.ts";
+import { resolveWithin, withinAsked, withinNotice } from "#app/modules/search/search.within.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/offers.ts";
@@ -52,6 +52,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const filtersHtml = renderSearchFilters({
     i18n,
     withinNotice: withinNotice(within, i18n),
+    withinAsked: withinAsked(within),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params: page.search!,
     action: "/offers",

@@ -18,7 +18,7 @@ import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { searchMeta } from "#app/modules/search/search.seo.ts";
-import { resolveWithin, withinNotice } from "#app/modules/search/search.within.server.ts";
+import { resolveWithin, withinAsked, withinNotice } from "#app/modules/search/search.within.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/search.ts";
@@ -75,6 +75,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const filtersHtml = renderSearchFilters({
     i18n,
     withinNotice: withinNotice(within, i18n),
+    withinAsked: withinAsked(within),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params,
     action: "/search",

@@ -30,6 +30,8 @@ type Props = {
   energyScale?: readonly string[];
   /** Why "Distance" could not be applied (search.within.server.ts), said under the bar; null when it was. */
   withinNotice?: string | null;
+  /** The radius asked for when it could not be applied: shown chosen, so the bar can send it again. */
+  withinAsked?: number | null;
 };
 
 const ROOMS = [1, 2, 3, 4, 5];
@@ -47,6 +49,7 @@ export function SearchFilters({
   i18n,
   energyScale = SCALE_A_TO_G,
   withinNotice = null,
+  withinAsked = null,
 }: Props) {
   const { t } = i18n;
   const filtered = hasFilters(params, fixed);
@@ -79,7 +82,7 @@ export function SearchFilters({
             className="text-input"
           />
         </div>
-        <WithinSelect params={params} i18n={i18n} />
+        <WithinSelect params={params} asked={withinAsked} i18n={i18n} />
         {/* On phones the bar would fill the first screen: the words stay, the rest folds under "Filters" (a
             native disclosure, no script). From the sm breakpoint up, in browsers that can style a disclosure's
             content, it is always open and its fields sit in the form's own grid (app.css, .search-more);
@@ -250,9 +253,9 @@ function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
  * "Distance": a radius around the place typed in the box (or a point chosen on the map), in the site's unit.
  * It sends `within=`, which the page's loader turns into `near=`, `radius=` and `place=`.
  */
-function WithinSelect({ params, i18n }: { params: SearchParams; i18n: I18n }) {
+function WithinSelect({ params, asked, i18n }: { params: SearchParams; asked: number | null; i18n: I18n }) {
   const { t } = i18n;
-  const radius = params.near ? (params.radius ?? null) : null;
+  const radius = asked ?? (params.near ? (params.radius ?? null) : null);
   // A radius from the URL beyond the list (3 km) is still shown as used.
   const choices: number[] =
     radius !== null && !(RADIUS_CHOICES as readonly number[]).includes(radius)

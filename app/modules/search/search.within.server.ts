@@ -13,7 +13,7 @@ import { MAX_PLACE_LENGTH, parseLatLng, parseRadius } from "./search.shape.ts";
 /** What the loader does with a request: go to the search it asks for, or show it with a notice (or none). */
 export type WithinOutcome =
   | { redirect: string }
-  | { notice: "notFound" | "noPlace" | "unavailable"; place: string }
+  | { notice: "notFound" | "noPlace" | "unavailable"; place: string; radius: number }
   | null;
 
 // A place typed by many searchers is looked up once: the offline gazetteer costs a worker's round trip, and
@@ -32,6 +32,8 @@ export async function resolveWithin(url: URL, geocoder: Geocoder): Promise<Withi
   const next = new URLSearchParams(params);
   next.delete("within");
   next.delete("cursor");
+  // The bar sends every field, most of them empty: the search's URL keeps those that say something.
+  for (const [name, value] of params) if (value.trim() === "") next.delete(name, value);
   const to = () => ({ redirect: `${url.pathname}${next.size > 0 ? `?${next}` : ""}` });
   if (radius === null) {
     for (const name of ["near", "radius", "place"]) next.delete(name);
@@ -43,20 +45,25 @@ export async function resolveWithin(url: URL, geocoder: Geocoder): Promise<Withi
   // A point chosen on the map (no place named; the bar sends it as a hidden field), or a centre already in the
   // URL with nothing typed: the radius changes around it, and the box's words stay words.
   if (centre && (!place || !params.get("place"))) return to();
-  if (!place) return { notice: "noPlace", place };
+  if (!place) return { notice: "noPlace", place, radius };
   let found: GeocodeResult | "none";
   try {
     found = places.get(place.toLowerCase()) ?? (await geocoder.geocode(place)) ?? "none";
   } catch (error) {
     logger.warn({ err: error }, "could not look up a search's place");
-    return { notice: "unavailable", place };
+    return { notice: "unavailable", place, radius };
   }
   places.set(place.toLowerCase(), found);
-  if (found === "none") return { notice: "notFound", place };
+  if (found === "none") return { notice: "notFound", place, radius };
   next.delete("q");
   next.set("near", `${Number(found.lat.toFixed(5))},${Number(found.lng.toFixed(5))}`);
   next.set("place", place);
   return to();
+}
+
+/** The radius asked for but not applied (the bar shows it chosen, to send again), else null. */
+export function withinAsked(outcome: WithinOutcome): number | null {
+  return outcome && "notice" in outcome ? outcome.radius : null;
 }
 
 /** The words under the filter bar when "Distance" could not be applied. */
