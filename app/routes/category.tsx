@@ -11,10 +11,19 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
-import { resolveWithin, withinAsked, withinNotice } from "#app/modules/search/search.within.server.ts";
+import {
+  answerWithin,
+  resolveWithin,
+  withinAsked,
+  withinHeaders,
+  withinNotice,
+} from "#app/modules/search/search.within.server.ts";
 import { listMeta, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/category.ts";
+
+/** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
+export const headers: Route.HeadersFunction = withinHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
@@ -72,7 +81,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     db,
     listQuery(`type=${categoryName}`, page.listKey),
   );
-  return {
+  return answerWithin(within, {
     categoryName,
     publicUrl: config.publicUrl,
     ...page,
@@ -80,7 +89,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     filtersHtml,
     savedIds,
     searchSaved,
-  };
+  });
 }
 
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {

@@ -10,10 +10,19 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
-import { resolveWithin, withinAsked, withinNotice } from "#app/modules/search/search.within.server.ts";
+import {
+  answerWithin,
+  resolveWithin,
+  withinAsked,
+  withinHeaders,
+  withinNotice,
+} from "#app/modules/search/search.within.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/offers.ts";
+
+/** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
+export const headers: Route.HeadersFunction = withinHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { t } = i18nOf(matches);
@@ -66,7 +75,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     page.listings.map((listing) => listing.id),
   );
   const searchSaved = await isSearchSavedByViewer(context, request, db, listQuery("offer=1", page.listKey));
-  return { publicUrl: config.publicUrl, ...page, search: null, filtersHtml, savedIds, searchSaved };
+  return answerWithin(within, {
+    publicUrl: config.publicUrl,
+    ...page,
+    search: null,
+    filtersHtml,
+    savedIds,
+    searchSaved,
+  });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

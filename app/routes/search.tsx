@@ -18,13 +18,22 @@ import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { searchMeta } from "#app/modules/search/search.seo.ts";
-import { resolveWithin, withinAsked, withinNotice } from "#app/modules/search/search.within.server.ts";
+import {
+  answerWithin,
+  resolveWithin,
+  withinAsked,
+  withinHeaders,
+  withinNotice,
+} from "#app/modules/search/search.within.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/search.ts";
 
 // The map view's code (and Leaflet's, behind it) loads only when the map view opens.
 const SearchMap = lazy(() => import("#app/components/search/search-map.tsx"));
+
+/** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
+export const headers: Route.HeadersFunction = withinHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.meta
@@ -81,7 +90,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     action: "/search",
     total: page.failed ? null : page.total,
   });
-  return {
+  return answerWithin(within, {
     filtersHtml,
     // Null only in the browser's fallback, when the server could not be reached.
     params: params as typeof params | null,
@@ -100,7 +109,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
           attribution: config.map.attribution,
         }
       : null,
-  };
+  });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

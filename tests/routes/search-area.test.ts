@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { answerWithin, withinHeaders } from "#app/modules/search/search.within.server.ts";
 import { createUser, testListingRow } from "#tests/support/factories.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
@@ -112,5 +113,15 @@ describe(`a drawn area and a radius on the list pages (${postgres ? "PostgreSQL"
     expect(data.filtersHtml).toContain("We could not find “Zzyzxqvland” on the map");
     const noPlace = await world.client.get("/search?within=2");
     expect((noPlace.data as SearchData).filtersHtml).toContain("Type a place in the search box");
+  });
+
+  it("keeps a page that asks to try again out of the page cache", () => {
+    const retry = answerWithin({ notice: "unavailable", place: "Berlin", radius: 2 }, {});
+    const headers = withinHeaders({ loaderHeaders: new Headers(retry.init?.headers) });
+    expect(headers.get("Cache-Control")).toBe("private, no-store");
+    const found = answerWithin({ notice: "notFound", place: "Nowhere", radius: 2 }, {});
+    expect(
+      withinHeaders({ loaderHeaders: new Headers(found.init?.headers) }).get("Cache-Control"),
+    ).toBeNull();
   });
 });

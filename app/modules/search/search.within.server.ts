@@ -1,4 +1,5 @@
 import { LRUCache } from "lru-cache";
+import { data } from "react-router";
 import { logger } from "#app/logger.server.ts";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import type { GeocodeResult, Geocoder } from "#app/providers/geocoding/geocoding.server.ts";
@@ -82,4 +83,21 @@ export function withinNotice(outcome: WithinOutcome, { t }: I18n): string | null
       place: outcome.place,
     },
   );
+}
+
+/**
+ * A loader's answer: while the geocoder does not answer, the page says "try again" and must not be kept by
+ * the page cache (decision 041), or sending it again would get the same page until the next write.
+ */
+export function answerWithin<T>(outcome: WithinOutcome, value: T) {
+  const retry = outcome !== null && "notice" in outcome && outcome.notice === "unavailable";
+  return data(value, retry ? { headers: { "Cache-Control": "private, no-store" } } : undefined);
+}
+
+/** The route's headers: the loader's Cache-Control when it chose one (answerWithin). */
+export function withinHeaders({ loaderHeaders }: { loaderHeaders: Headers }) {
+  const headers = new Headers();
+  const cacheControl = loaderHeaders.get("Cache-Control");
+  if (cacheControl) headers.set("Cache-Control", cacheControl);
+  return headers;
 }
