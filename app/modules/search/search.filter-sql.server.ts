@@ -219,6 +219,11 @@ export function onlyArea(filters: SearchFilters) {
   return queryWords(filters.q).length === 0 && valueConditions(filters).length === 0 && !hasShape(filters);
 }
 
+/** Whether `filters` ask for nothing but an area with a drawn area or a radius (the cells bound their count). */
+export function onlyShape(filters: SearchFilters) {
+  return queryWords(filters.q).length === 0 && valueConditions(filters).length === 0 && hasShape(filters);
+}
+
 /** The columns that lead a B-tree index of the listing table (a sort index's), which a count may start from. */
 const LEADING_COLUMNS: ListingColumn[] = ["type", "offer", "price", "livingArea"];
 

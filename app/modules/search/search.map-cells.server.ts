@@ -128,6 +128,8 @@ export async function clusterFromCells(
 export async function listedInAreaBounds(
   db: Db,
   area: Bbox,
+  /** Whether a cell wholly inside `area` is also wholly inside a drawn area or a radius (decision 069). */
+  cellInside: (cell: Bbox) => boolean = () => true,
 ): Promise<{ atLeast: number; atMost: number } | null> {
   const level = cellLevelFor(area);
   if (level === null) return null;
@@ -140,7 +142,7 @@ export async function listedInAreaBounds(
     const box = cellBox(level, row.x, row.y);
     const whole =
       box.west >= area.west && box.east <= area.east && box.south >= area.south && box.north <= area.north;
-    if (whole) inside += Number(row.count);
+    if (whole && cellInside(box)) inside += Number(row.count);
   }
   // Only when the cells could settle it is it worth reading the suspended owners (usually none).
   const suspended = inside > 0 ? (await suspendedOwnersListings(db, area)).length : 0;

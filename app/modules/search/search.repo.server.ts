@@ -17,6 +17,7 @@ import {
   type ListingQuery,
   narrowedByIndex,
   onlyArea,
+  onlyShape,
   rtreeInside,
   whereMatches,
 } from "./search.filter-sql.server.ts";
@@ -24,7 +25,7 @@ import { listedInAreaBounds } from "./search.map-cells.server.ts";
 import { ftsMatch } from "./search.query.server.ts";
 import { COUNTED_UP_TO, type SearchFilters, type SearchParams, type SearchSort } from "./search.rules.ts";
 import { listPageSearch } from "./search.schema.ts";
-import { searchBox } from "./search.shape.ts";
+import { cellInsideShape, searchBox } from "./search.shape.ts";
 import { queryWords } from "./search.words.ts";
 
 // A search's pages and its count (decision 028): the filters' SQL is search.filter-sql.server.ts, the way a
@@ -92,9 +93,10 @@ export async function countListings(
   if (box === "none") return 0;
   const filters = { ...asked, bbox: box };
   const words = queryWords(filters.q);
-  // An area alone, settled by the map's cells when they say it holds none or more than the count shows.
-  if (filters.bbox && onlyArea(filters)) {
-    const bounds = await listedInAreaBounds(db, filters.bbox);
+  // An area alone (a drawn area and a radius too: the cells wholly inside them count), settled by the map's
+  // cells when they say it holds none or more than the count shows.
+  if (filters.bbox && (onlyArea(filters) || onlyShape(filters))) {
+    const bounds = await listedInAreaBounds(db, filters.bbox, (cell) => cellInsideShape(filters, cell));
     if (bounds?.atMost === 0) return 0;
     if (bounds && bounds.atLeast > COUNTED_UP_TO) return COUNTED_UP_TO + 1;
   }

@@ -247,4 +247,30 @@ describe("a drawn area and a radius", () => {
     expect(await countListings(testDb.db, fromUrl)).toBe(1);
     expect(await countListings(testDb.db, { ...fromUrl, near: { lat: 52.6, lng: 13.35 } })).toBe(0);
   });
+
+  it("counts a wide drawn area or radius from the map's cells wholly inside it, and exactly when few match", async () => {
+    // 1,100 homes on a 0.1° grid of 33 × ~33 round Berlin's centre.
+    const listings = Array.from({ length: 1100 }, (_, i) => ({
+      type: "rent" as const,
+      regularPrice: 1000,
+      lat: 52.47 + (Math.floor(i / 33) / 33) * 0.1 + 0.0007,
+      lng: 13.35 + ((i % 33) / 33) * 0.1 + 0.0011,
+      timestamp: 1_700_000_000_000 + i,
+    }));
+    const rows = await seed(listings);
+    const hexagon = "52.6,13.3;52.6,13.5;52.52,13.6;52.42,13.5;52.42,13.3;52.5,13.2";
+    const wide = parseSearchParams(new URLSearchParams(`poly=${hexagon}`));
+    expect(await countListings(testDb.db, wide)).toBe(1001);
+    expect(
+      await countListings(testDb.db, parseSearchParams(new URLSearchParams("near=52.52,13.4&radius=30"))),
+    ).toBe(1001);
+    // A sliver of a triangle and a small radius: fewer than the cap, counted one by one, as plain code counts.
+    for (const query of ["poly=52.47,13.35;52.57,13.36;52.47,13.37", "near=52.52,13.4&radius=1.5"]) {
+      const filters = parseSearchParams(new URLSearchParams(query));
+      const expected = rows.filter((row) => matchesFilter(filters, [], toMatchable(row))).length;
+      expect(expected, query).toBeGreaterThan(0);
+      expect(expected, query).toBeLessThan(1000);
+      expect(await countListings(testDb.db, filters), query).toBe(expected);
+    }
+  });
 });

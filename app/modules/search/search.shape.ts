@@ -213,3 +213,54 @@ export function insideSearchArea(filters: AreaFilters, lat: number, lng: number)
   if (circle && !(distanceKm(circle.centre.lat, circle.centre.lng, lat, lng) <= circle.km)) return false;
   return true;
 }
+
+/** Whether segment a-b meets segment c-d (touching counts), in the plane of lng (x) and lat (y). */
+function segmentsMeet(a: LatLng, b: LatLng, c: LatLng, d: LatLng) {
+  const side = (p: LatLng, q: LatLng, r: LatLng) =>
+    Math.sign((q.lng - p.lng) * (r.lat - p.lat) - (q.lat - p.lat) * (r.lng - p.lng));
+  const within = (p: LatLng, q: LatLng, r: LatLng) =>
+    Math.min(p.lng, q.lng) <= r.lng &&
+    r.lng <= Math.max(p.lng, q.lng) &&
+    Math.min(p.lat, q.lat) <= r.lat &&
+    r.lat <= Math.max(p.lat, q.lat);
+  const [d1, d2, d3, d4] = [side(c, d, a), side(c, d, b), side(a, b, c), side(a, b, d)];
+  if (d1 !== d2 && d3 !== d4 && d1 !== 0 && d2 !== 0 && d3 !== 0 && d4 !== 0) return true;
+  return (
+    (d1 === 0 && within(c, d, a)) ||
+    (d2 === 0 && within(c, d, b)) ||
+    (d3 === 0 && within(a, b, c)) ||
+    (d4 === 0 && within(a, b, d))
+  );
+}
+
+/**
+ * Whether every point of `cell` (a box of the map's cells) matches the search's drawn area and radius, so the
+ * cell's count is a lower bound of their matches (decision 069). A polygon: the four corners inside and no edge
+ * touching the box (then the box lies in one face of the drawing). A circle: the four corners within the radius
+ * (on a sphere the farthest point of such a box from a centre outside its antipode is a corner).
+ */
+export function cellInsideShape(filters: AreaFilters, cell: Bbox): boolean {
+  const corners = [
+    { lat: cell.south, lng: cell.west },
+    { lat: cell.south, lng: cell.east },
+    { lat: cell.north, lng: cell.east },
+    { lat: cell.north, lng: cell.west },
+  ];
+  const circle = circleOf(filters);
+  if (circle) {
+    const { centre, km } = circle;
+    if (!corners.every((c) => distanceKm(centre.lat, centre.lng, c.lat, c.lng) <= km * (1 - 1e-9)))
+      return false;
+  }
+  const poly = filters.poly;
+  if (!poly) return true;
+  if (!corners.every((c) => pointInPolygon(c.lat, c.lng, poly))) return false;
+  for (let i = 0; i < poly.length; i++) {
+    const [a, b] = [poly[i]!, poly[(i + 1) % poly.length]!];
+    for (let side = 0; side < 4; side++) {
+      if (segmentsMeet(a, b, corners[side]!, corners[(side + 1) % 4]!)) return false;
+    }
+    if (a.lng >= cell.west && a.lng <= cell.east && a.lat >= cell.south && a.lat <= cell.north) return false;
+  }
+  return true;
+}
