@@ -25,7 +25,7 @@ import { listedInAreaBounds } from "./search.map-cells.server.ts";
 import { ftsMatch } from "./search.query.server.ts";
 import { COUNTED_UP_TO, type SearchFilters, type SearchParams, type SearchSort } from "./search.rules.ts";
 import { listPageSearch } from "./search.schema.ts";
-import { cellInsideShape, searchBox } from "./search.shape.ts";
+import { cellInsideShape, hasShape, searchBox } from "./search.shape.ts";
 import { queryWords } from "./search.words.ts";
 
 // A search's pages and its count (decision 028): the filters' SQL is search.filter-sql.server.ts, the way a
@@ -96,7 +96,11 @@ export async function countListings(
   // An area alone (a drawn area and a radius too: the cells wholly inside them count), settled by the map's
   // cells when they say it holds none or more than the count shows.
   if (filters.bbox && (onlyArea(filters) || onlyShape(filters))) {
-    const bounds = await listedInAreaBounds(db, filters.bbox, (cell) => cellInsideShape(filters, cell));
+    const bounds = await listedInAreaBounds(
+      db,
+      filters.bbox,
+      hasShape(filters) ? (cell) => cellInsideShape(filters, cell) : undefined,
+    );
     if (bounds?.atMost === 0) return 0;
     if (bounds && bounds.atLeast > COUNTED_UP_TO) return COUNTED_UP_TO + 1;
   }
