@@ -145,7 +145,9 @@ function pgInPolygon(points: readonly LatLng[]) {
   );
   // Every edge along a parallel: nothing can be inside.
   if (crossings.length === 0) return sql<boolean>`1 = 0`;
-  return sql<boolean>`(${sql.join(crossings, sql` + `)}) % 2 = 1`;
+  // "<> 0", not "= 1": the same test, whose default estimate (most rows pass) keeps the planner walking the
+  // page's index to its LIMIT; "= 1" is taken for a rare match and every candidate is read and sorted.
+  return sql<boolean>`(${sql.join(crossings, sql` + `)}) % 2 <> 0`;
 }
 
 /** search.shape.ts's distanceKm from `centre` in PostgreSQL (haversine), term by term. */
