@@ -197,7 +197,7 @@ describe("a drawn area and a radius", () => {
       }),
       { numRuns: 120 },
     );
-  });
+  }, 90_000);
 
   it("agree with the matcher on polygons that cross themselves (even-odd), and on many candidates walked", async () => {
     const limit = ACCESS_LIMITS.indexUpTo;
@@ -226,7 +226,7 @@ describe("a drawn area and a radius", () => {
       ),
       { numRuns: 60 },
     );
-  });
+  }, 90_000);
 
   it("finds nothing when the map's area and the drawn area do not overlap, and reads URLs to the same search", async () => {
     await seed([{ type: "rent", regularPrice: 1000, lat: 52.55, lng: 13.35, timestamp: 1_700_000_000_001 }]);
