@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
@@ -12,9 +12,19 @@ import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { normalizeSearchQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
+import {
+  answerWithin,
+  resolveWithin,
+  withinAsked,
+  withinHeaders,
+  withinNotice,
+} from "#app/modules/search/search.within.server.ts";
 import { listMeta, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/category.ts";
+
+/** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
+export const headers: Route.HeadersFunction = withinHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!loaderData) return [];
@@ -39,7 +49,10 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   const { categoryName } = params;
   // Only rent and sale exist; anything else is the 404 page.
   if (!isListingType(categoryName)) throw data(null, { status: 404 });
-  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  const { db, config, geocoder, i18n, pageCache } = context.get(servicesContext);
+  // "Distance" with a place typed in the box: the search it asks for (near=, radius=), or a notice.
+  const within = await resolveWithin(url, geocoder);
+  if (within && "redirect" in within) throw redirect(within.redirect);
   // The filters of /search, the type fixed by the path; the same for every visitor until the next write.
   const page = await pageCache.remember(
     db,
@@ -49,6 +62,8 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   );
   const filtersHtml = renderSearchFilters({
     i18n,
+    withinNotice: withinNotice(within, i18n),
+    withinAsked: withinAsked(within),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params: page.search!,
     action: `/category/${categoryName}`,
@@ -63,7 +78,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
   );
   const query = listQuery(`type=${categoryName}`, page.listKey);
   const searchSaved = await isSearchSavedByViewer(context, request, db, query);
-  return {
+  return answerWithin(within, {
     categoryName,
     publicUrl: config.publicUrl,
     ...page,
@@ -72,7 +87,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     savedIds,
     searchSaved,
     searchKey: normalizeSearchQuery(query),
-  };
+  });
 }
 
 export async function clientLoader({ serverLoader, params }: Route.ClientLoaderArgs) {

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
@@ -11,9 +11,19 @@ import { feedLink, listQuery } from "#app/modules/saved/saved-search.feed.ts";
 import { normalizeSearchQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
+import {
+  answerWithin,
+  resolveWithin,
+  withinAsked,
+  withinHeaders,
+  withinNotice,
+} from "#app/modules/search/search.within.server.ts";
 import { listMeta, pageTitle, siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/offers.ts";
+
+/** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
+export const headers: Route.HeadersFunction = withinHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const { t } = i18nOf(matches);
@@ -38,7 +48,10 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const FIXED = { offer: true };
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  const { db, config, geocoder, i18n, pageCache } = context.get(servicesContext);
+  // "Distance" with a place typed in the box: the search it asks for (near=, radius=), or a notice.
+  const within = await resolveWithin(url, geocoder);
+  if (within && "redirect" in within) throw redirect(within.redirect);
   // The same for every visitor until the next write.
   const page = await pageCache.remember(
     db,
@@ -48,6 +61,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   );
   const filtersHtml = renderSearchFilters({
     i18n,
+    withinNotice: withinNotice(within, i18n),
+    withinAsked: withinAsked(within),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params: page.search!,
     action: "/offers",
@@ -63,7 +78,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const query = listQuery("offer=1", page.listKey);
   const searchSaved = await isSearchSavedByViewer(context, request, db, query);
   const searchKey = normalizeSearchQuery(query);
-  return {
+  return answerWithin(within, {
     publicUrl: config.publicUrl,
     ...page,
     search: null,
@@ -71,7 +86,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     savedIds,
     searchSaved,
     searchKey,
-  };
+  });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Link } from "react-router";
+import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
@@ -18,12 +18,22 @@ import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { searchMeta } from "#app/modules/search/search.seo.ts";
+import {
+  answerWithin,
+  resolveWithin,
+  withinAsked,
+  withinHeaders,
+  withinNotice,
+} from "#app/modules/search/search.within.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/search.ts";
 
 // The map view's code (and Leaflet's, behind it) loads only when the map view opens.
 const SearchMap = lazy(() => import("#app/components/search/search-map.tsx"));
+
+/** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
+export const headers: Route.HeadersFunction = withinHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
   loaderData?.meta
@@ -35,8 +45,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) =>
     : [];
 
 export async function loader({ context, request, url }: Route.LoaderArgs) {
-  const { db, config, i18n, pageCache } = context.get(servicesContext);
+  const { db, config, geocoder, i18n, pageCache } = context.get(servicesContext);
   const params = parseSearchParams(url.searchParams, config.areaUnit);
+  // "Distance" with a place typed in the box: the search it asks for (near=, radius=), or a notice.
+  const within = await resolveWithin(url, geocoder);
+  if (within && "redirect" in within) throw redirect(within.redirect);
   // Both the same for every visitor until the next write.
   const [page, points] = await Promise.all([
     pageCache.remember(
@@ -70,12 +83,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   const searchSaved = await isSearchSavedByViewer(context, request, db, filters);
   const filtersHtml = renderSearchFilters({
     i18n,
+    withinNotice: withinNotice(within, i18n),
+    withinAsked: withinAsked(within),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
     params,
     action: "/search",
     total: page.failed ? null : page.total,
   });
-  return {
+  return answerWithin(within, {
     filtersHtml,
     // Null only in the browser's fallback, when the server could not be reached.
     params: params as typeof params | null,
@@ -94,7 +109,7 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
           attribution: config.map.attribution,
         }
       : null,
-  };
+  });
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
@@ -135,7 +150,9 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   return (
     <main className="page">
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="page-heading">{q ? t("Homes matching “{words}”", { words: q }) : t("Find a home")}</h1>
+        <h1 className="page-heading">
+          {loaderData.meta?.title ?? (q ? t("Homes matching “{words}”", { words: q }) : t("Find a home"))}
+        </h1>
         {/* On a line of their own under a long heading they stay at the right, where Save's panel opens. */}
         <div className="ml-auto flex flex-wrap items-center gap-3">
           {/* The filters and the map area, whatever the view: a saved search is this page's query. */}

@@ -22,6 +22,7 @@ import { table } from "./report.ts";
  * set of its own (sqlite-N-<suffix>, homestead_bench_N_<suffix>), for a branch whose migrations the shared one
  * should not get. Usage:
  *   node scripts/bench/search-queries.ts [listings=100000] [runs=200]
+ *   BENCH_ROWS=polygon,radius node scripts/bench/search-queries.ts (only the rows whose names hold a word)
  */
 const listings = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 200);
@@ -29,6 +30,8 @@ const warmUp = Math.max(3, Math.round(runs / 10));
 // Berlin's five streets (13.39-13.46 E, 52.49-52.54 N) in a city-sized box; Europe holds four of the eight cities.
 const BERLIN = "13.25,52.42,13.6,52.6";
 const EUROPE = "-11,35,30,60";
+// A hexagon of about 20 × 20 km round the same streets.
+const BERLIN_POLYGON = "52.6,13.3;52.6,13.5;52.52,13.6;52.42,13.5;52.42,13.3;52.5,13.2";
 
 type Row = { name: string; search: string; page?: number };
 const ROWS: Row[] = [
@@ -49,7 +52,18 @@ const ROWS: Row[] = [
   { name: "largest first", search: "sort=area-desc" },
   { name: "page 20, largest rent first", search: "type=rent&sort=area-desc", page: 20 },
   { name: "price per area + price", search: "minPrice=1000&maxPrice=3000&sort=price-per-area-asc" },
+  // A drawn area and a radius (decision 069): a city-sized polygon round Berlin's streets with a price
+  // filter, and a radius around its centre (the box through the area's index, then the exact test).
+  { name: "city polygon + price", search: `poly=${BERLIN_POLYGON}&minPrice=1000&maxPrice=3000` },
+  { name: "city polygon, price-asc", search: `poly=${BERLIN_POLYGON}&sort=price-asc` },
+  { name: "radius 5 km + price", search: "near=52.52,13.405&radius=5&minPrice=1000&maxPrice=3000" },
+  { name: "radius 2 km", search: "near=52.53,13.4&radius=2" },
+  // Between the streets: thousands of candidates in its box, none within 2 km (the worst case of a radius).
+  { name: "radius 2 km, none inside", search: "near=52.51,13.42&radius=2" },
 ];
+// BENCH_ROWS=polygon,radius times only the rows whose names hold one of these words.
+const only = process.env.BENCH_ROWS?.split(",").filter(Boolean);
+const rows = only ? ROWS.filter((row) => only.some((word) => row.name.includes(word))) : ROWS;
 
 const postgresUrl = process.env.DATABASE_URL?.startsWith("postgres") ? process.env.DATABASE_URL : undefined;
 const engine = postgresUrl ? "postgres" : "sqlite";
@@ -69,7 +83,7 @@ let fullScans = 0;
 try {
   await probe.analyze();
   const total = await checkIndexesFilled(probe);
-  for (const row of ROWS) {
+  for (const row of rows) {
     const params = parseSearchParams(new URLSearchParams(row.search));
     const cursor = await cursorOfPage(probe, params, row.page ?? 1);
     const run = () => runRow(probe, params, cursor);

@@ -140,6 +140,8 @@ const PUBLIC_SCREENS = [
   ["Reset password with a token", "/reset-password?token=not-checked-until-submit"],
   ["404 page", "/no-such-page"],
   ["404 for an unknown category", "/category/castles"],
+  ["Search within a radius of a place", "/search?near=48.8566,2.3522&radius=2&place=Paris"],
+  ["Search with a place not found", "/search?q=Zzyzxqvland&within=2"],
 ] as const;
 
 /**
@@ -159,7 +161,9 @@ async function expectScreensAccessible(page: Page, screens: ReadonlyArray<readon
 
 /** The screens a visitor checks, in groups of three that several workers can take at once. */
 const SIGNED_OUT_SCREENS = [...PUBLIC_SCREENS, ["Sign in", "/sign-in"], ["Sign up", "/sign-up"]] as const;
-const SIGNED_OUT_GROUPS = [0, 3, 6, 9].map((start) => SIGNED_OUT_SCREENS.slice(start, start + 3));
+const SIGNED_OUT_GROUPS = Array.from({ length: Math.ceil(SIGNED_OUT_SCREENS.length / 3) }, (_, group) =>
+  SIGNED_OUT_SCREENS.slice(group * 3, group * 3 + 3),
+);
 
 test.describe("signed out", () => {
   for (const screens of SIGNED_OUT_GROUPS) {

@@ -204,6 +204,7 @@ test("a visitor's screens", async ({ browser, demo: app }) => {
       ["offers", "/offers"],
       ["category-rent", "/category/rent"],
       ["category-sale", "/category/sale"],
+      ["search-radius", "/search?near=52.52,13.405&radius=2&place=Berlin"],
       ["sign-in", "/sign-in"],
       ["sign-up", "/sign-up"],
       ["forgot-password", "/forgot-password"],

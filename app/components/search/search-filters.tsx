@@ -2,6 +2,7 @@ import type { I18n } from "#app/modules/i18n/i18n.ts";
 import { areaSign, PROPERTY_TYPE_LABELS } from "#app/modules/listing/listing.details.ts";
 import { SCALE_A_TO_G } from "#app/modules/listing/listing.energy.ts";
 import { PROPERTY_TYPES } from "#app/modules/listing/listing.model.ts";
+import { describeRadius, formatRadius } from "#app/modules/saved/saved-search.filter.ts";
 import {
   EMPTY_SEARCH,
   formatBbox,
@@ -12,6 +13,7 @@ import {
   SORT_LABELS,
   searchQueryString,
 } from "#app/modules/search/search.rules.ts";
+import { formatLatLng, formatPoly, RADIUS_CHOICES } from "#app/modules/search/search.shape.ts";
 
 type Props = {
   /** The search as the server read it: the form shows the values used (swapped, clamped or dropped). */
@@ -26,6 +28,10 @@ type Props = {
   i18n: I18n;
   /** The site's energy scale (LISTING_RULES), best first: the classes "Energy rating" offers. */
   energyScale?: readonly string[];
+  /** Why "Distance" could not be applied (search.within.server.ts), said under the bar; null when it was. */
+  withinNotice?: string | null;
+  /** The radius asked for when it could not be applied: shown chosen, so the bar can send it again. */
+  withinAsked?: number | null;
 };
 
 const ROOMS = [1, 2, 3, 4, 5];
@@ -42,6 +48,8 @@ export function SearchFilters({
   total,
   i18n,
   energyScale = SCALE_A_TO_G,
+  withinNotice = null,
+  withinAsked = null,
 }: Props) {
   const { t } = i18n;
   const filtered = hasFilters(params, fixed);
@@ -50,6 +58,8 @@ export function SearchFilters({
   const clear = searchQueryString({ ...EMPTY_SEARCH, sort, view, bbox }, fixed);
   const activeCount = countFolded(params, fixed);
   const unit = params.areaUnit ?? "m2";
+  // A radius around a place the box named shows that place in the box: sent again, it is looked up again.
+  const aroundPlace = params.near && params.radius != null && params.place ? params.place : null;
   return (
     <search aria-label={t("Filters")} className="mb-8">
       <form
@@ -57,7 +67,7 @@ export function SearchFilters({
         action={action}
         className="card grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-6"
       >
-        <div className="col-span-2 sm:col-span-4 lg:col-span-2">
+        <div className="col-span-2 sm:col-span-3 lg:col-span-2">
           <label htmlFor="filter-q" className="field-label">
             {t("City, address or name")}
           </label>
@@ -65,13 +75,14 @@ export function SearchFilters({
             id="filter-q"
             name="q"
             type="search"
-            defaultValue={params.q}
+            defaultValue={aroundPlace ?? params.q}
             maxLength={200}
             placeholder={t("Search by city or address")}
             autoComplete="off"
             className="text-input"
           />
         </div>
+        <WithinSelect params={params} asked={withinAsked} i18n={i18n} />
         {/* On phones the bar would fill the first screen: the words stay, the rest folds under "Filters" (a
             native disclosure, no script). From the sm breakpoint up, in browsers that can style a disclosure's
             content, it is always open and its fields sit in the form's own grid (app.css, .search-more);
@@ -183,6 +194,11 @@ export function SearchFilters({
         {params.view === "map" ? <input type="hidden" name="view" value="map" /> : null}
         {/* The map's area stays part of the search when other filters change. */}
         {params.bbox ? <input type="hidden" name="bbox" value={formatBbox(params.bbox)} /> : null}
+        {/* So are a drawn area and a point chosen on the map (a place's point is looked up again from the box). */}
+        {params.poly ? <input type="hidden" name="poly" value={formatPoly(params.poly)} /> : null}
+        {params.near && params.radius != null && !aroundPlace ? (
+          <input type="hidden" name="near" value={formatLatLng(params.near)} />
+        ) : null}
         <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 sm:col-span-4 lg:col-span-6">
           {filtered ? (
             <a href={`${action}${clear ? `?${clear}` : ""}`} className="btn-secondary btn-small">
@@ -202,6 +218,11 @@ export function SearchFilters({
         )}
         {filtered ? <p className="text-sm text-muted">{appliedSummary(params, i18n, fixed)}</p> : null}
       </div>
+      {withinNotice ? (
+        <p role="alert" className="mt-2 text-sm font-semibold">
+          {withinNotice}
+        </p>
+      ) : null}
     </search>
   );
 }
@@ -226,6 +247,35 @@ function countFolded(params: SearchParams, fixed: Partial<SearchParams>) {
     params.stepFree,
     params.offer && !("offer" in fixed),
   ].filter(Boolean).length;
+}
+
+/**
+ * "Distance": a radius around the place typed in the box (or a point chosen on the map), in the site's unit.
+ * It sends `within=`, which the page's loader turns into `near=`, `radius=` and `place=`.
+ */
+function WithinSelect({ params, asked, i18n }: { params: SearchParams; asked: number | null; i18n: I18n }) {
+  const { t } = i18n;
+  const radius = asked ?? (params.near ? (params.radius ?? null) : null);
+  // A radius from the URL beyond the list (3 km) is still shown as used.
+  const choices: number[] =
+    radius !== null && !(RADIUS_CHOICES as readonly number[]).includes(radius)
+      ? [...RADIUS_CHOICES, radius].sort((a, b) => a - b)
+      : [...RADIUS_CHOICES];
+  return (
+    <div className="col-span-2 sm:col-span-1">
+      <label htmlFor="filter-within" className="field-label">
+        {t("Distance")}
+      </label>
+      <select id="filter-within" name="within" defaultValue={radius ?? ""} className="text-input">
+        <option value="">{t("Anywhere")}</option>
+        {choices.map((choice) => (
+          <option key={choice} value={choice}>
+            {t("Within {distance}", { distance: formatRadius(choice, params, i18n) })}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
 }
 
 /** A whole number from `min`: a price (from 0) or an area in the site's unit (from 1). */
@@ -384,5 +434,8 @@ export function appliedSummary(params: SearchParams, i18n: I18n, fixed: Partial<
   if (params.stepFree) parts.push(t("step-free access"));
   if (params.offer && !("offer" in fixed)) parts.push(t("offers"));
   if (params.bbox) parts.push(t("in the map's area"));
+  if (params.poly) parts.push(t("in a drawn area"));
+  const radius = describeRadius(params, i18n);
+  if (radius) parts.push(radius);
   return t("Filtered by: {filters}", { filters: parts.join(", ") });
 }

@@ -179,6 +179,21 @@ export const GERMAN = {
   "Images are not valid": "Die Bilder sind ungültig",
   "Images are required": "Bilder sind erforderlich",
   "Images not uploaded": "Bilder nicht hochgeladen",
+  "in a drawn area": "in einem gezeichneten Gebiet",
+  "{radius} km": "{radius} km",
+  "{radius} mi": "{radius} Meilen",
+  "within {distance} of {place}": "im Umkreis von {distance} um {place}",
+  "within {distance} of a point on the map": "im Umkreis von {distance} um einen Punkt auf der Karte",
+  Distance: "Entfernung",
+  Anywhere: "Überall",
+  "Within {distance}": "Im Umkreis von {distance}",
+  "Type a place in the search box to search within a distance of it.":
+    "Geben Sie einen Ort in das Suchfeld ein, um im Umkreis davon zu suchen.",
+  "We could not find “{place}” on the map: these homes match its words instead.":
+    "Wir konnten „{place}“ nicht auf der Karte finden: Diese Zuhause enthalten stattdessen seine Wörter.",
+  "Places cannot be looked up right now: these homes match “{place}” instead. Try again in a moment.":
+    "Orte können gerade nicht nachgeschlagen werden: Diese Zuhause passen stattdessen zu „{place}“. Versuchen Sie es gleich noch einmal.",
+  "Homes within {distance} of {place}": "Zuhause im Umkreis von {distance} um {place}",
   "in a map area": "in einem Kartenausschnitt",
   "in the map's area": "im Kartenausschnitt",
   Instant: "Sofort",

@@ -181,6 +181,38 @@ describe("search alerts", () => {
     expect(await findSavedSearchById(testDb.db, id)).toBeDefined();
   });
 
+  it("e-mails the homes newly inside a saved drawn area or radius, and says the area in words", async () => {
+    const t0 = Date.UTC(2031, 2, 1);
+    const owner = await createUser(testDb.db);
+    // A drawn area around Kreuzberg, and 3 km around Berlin's centre (searched by the box's "Berlin").
+    const { user: drawer } = await searcher("poly=52.51,13.38;52.51,13.44;52.48,13.44;52.48,13.38", t0);
+    const { user: rounder } = await searcher("near=52.52,13.405&radius=3&place=Berlin&type=rent", t0);
+    const inside = { type: "rent" as const, timestamp: t0 + 60_000 };
+    await createListing(testDb.db, owner.id, { ...inside, name: "Kreuzberg flat", lat: 52.497, lng: 13.41 });
+    await createListing(testDb.db, owner.id, { ...inside, name: "Mitte flat", lat: 52.525, lng: 13.4 });
+    await createListing(testDb.db, owner.id, { ...inside, name: "Potsdam flat", lat: 52.3906, lng: 13.0645 });
+
+    await runSearchAlerts(deps(), t0 + 120_000);
+    const to = (email: string) => smtp.messages.find((mail) => mail.to.includes(email))!;
+    expect(smtp.messages).toHaveLength(2);
+    // 52.497,13.41 is 2.6 km from the centre: in both. Mitte is in the radius, outside the drawn area.
+    expect(to(drawer.email).subject).toContain("1 new home");
+    expect(to(drawer.email).text).toContain("Kreuzberg flat");
+    expect(to(drawer.email).text).toContain("in a drawn area");
+    expect(to(rounder.email).subject).toContain("2 new homes");
+    expect(to(rounder.email).text).not.toContain("Potsdam flat");
+    expect(to(rounder.email).text).toContain("For rent · within 3 km of Berlin");
+    // Its feed holds the same homes.
+    const xml = await searchFeed(
+      testDb.db,
+      { ...config, siteName: "Homestead" },
+      new URLSearchParams("poly=52.51,13.38;52.51,13.44;52.48,13.44;52.48,13.38"),
+    );
+    expect(parseFeed(xml).items.map((item) => item.title)).toEqual([
+      expect.stringContaining("Kreuzberg flat"),
+    ]);
+  });
+
   it("writes the alert in LOCALE's language, prices in CURRENCY", async () => {
     const t0 = Date.UTC(2031, 5, 1);
     const owner = await createUser(testDb.db);

@@ -10,6 +10,7 @@ import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
 import { valueConditions } from "#app/modules/search/search.conditions.ts";
 import { filterValue, type SearchFilters, searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
+import { distanceUnitOf, insideSearchArea } from "#app/modules/search/search.shape.ts";
 import { foldedWords, hasQueryWords } from "#app/modules/search/search.words.ts";
 
 // A saved search is a /search query string (the search's public parameters), read by search's own parser, so a
@@ -37,7 +38,10 @@ export function normalizeSearchQuery(query: string) {
   return filterQuery(parseSearchFilter(new URLSearchParams(query)));
 }
 
-/** The filters in words: "For rent · “berlin” · $500 to $1,500 · 2+ bedrooms · parking · in a map area". */
+/**
+ * The filters in words: "For rent · “berlin” · $500 to $1,500 · 2+ bedrooms · parking · in a map area · in a
+ * drawn area · within 2 km of Berlin".
+ */
 export function describeFilter(filter: SearchFilters, i18n: I18n): string {
   const { t } = i18n;
   // In the order the fields are declared; the words and the map's area are one filter of two columns each.
@@ -46,7 +50,25 @@ export function describeFilter(filter: SearchFilters, i18n: I18n): string {
     if (entry.filter.op === "area") return filter.bbox ? t("in a map area") : null;
     return describeValueFilter(entry as ValueFilter, filter, i18n);
   });
+  words.push(filter.poly ? t("in a drawn area") : null, describeRadius(filter, i18n));
   return [...new Set(words.filter((said) => said !== null))].join(" · ");
+}
+
+/** "2 km", "5 mi": a radius in the site's distance unit (miles where areas are in ft²). */
+export function formatRadius(radius: number, filter: Pick<SearchFilters, "areaUnit">, i18n: I18n) {
+  const value = i18n.number(radius);
+  return distanceUnitOf(filter.areaUnit) === "mi"
+    ? i18n.t("{radius} mi", { radius: value })
+    : i18n.t("{radius} km", { radius: value });
+}
+
+/** "within 2 km of Berlin" (the place the search box named), or "within 2 km of a point on the map"; null without. */
+export function describeRadius(filter: SearchFilters, i18n: I18n): string | null {
+  if (!filter.near || filter.radius == null) return null;
+  const distance = formatRadius(filter.radius, filter, i18n);
+  return filter.place
+    ? i18n.t("within {distance} of {place}", { distance, place: filter.place })
+    : i18n.t("within {distance} of a point on the map", { distance });
 }
 
 /**
@@ -130,11 +152,8 @@ export function matchesFilter(filter: SearchFilters, words: string[], listing: M
     const value = columnValue(listing, column);
     if (value === null || value === undefined || !COMPARE[op](value, wanted)) return false;
   }
-  if (filter.bbox) {
-    const { west, south, east, north } = filter.bbox;
-    const { lat, lng } = listing.geolocation;
-    if (lng < west || lng > east || lat < south || lat > north) return false;
-  }
+  // The map's area, a drawn area and a radius, as the SQL asks them (search.shape.ts).
+  if (!insideSearchArea(filter, listing.geolocation.lat, listing.geolocation.lng)) return false;
   if (words.length > 0) {
     return hasQueryWords(listing.textWords ?? foldedWords(`${listing.name} ${listing.location}`), words);
   }

@@ -6,6 +6,7 @@ import { rtreeInside } from "./search.filter-sql.server.ts";
 import { listedInAreaBounds } from "./search.map-cells.server.ts";
 import { ftsMatch } from "./search.query.server.ts";
 import type { Bbox, SearchFilters } from "./search.rules.ts";
+import { searchBox } from "./search.shape.ts";
 import { queryWords } from "./search.words.ts";
 
 // The search's access planner: which way a search reads its matches (the SQL of each way is
@@ -58,9 +59,12 @@ export async function chooseAccess(
   // Words are weighed on SQLite only, and only a search that has them needs the size of the site.
   const weighsWords = !isPostgres(db) && queryWords(filters.q).length > 0;
   const wordListUpTo = weighsWords ? limits.wordListUpTo(await sqliteListingCount(db)) : 0;
+  // The area is the box of the map's area, a drawn area and a radius together (none: nothing to read).
+  const box = searchBox(filters);
+  if (box === "none") return "index";
   const [words, area] = await Promise.all([
     weighsWords ? countWordMatches(db, filters, Math.max(wordListUpTo, limits.indexUpTo) + 1) : null,
-    filters.bbox ? countInArea(db, filters.bbox, limits.indexUpTo + 1) : null,
+    box ? countInArea(db, box, limits.indexUpTo + 1) : null,
   ]);
   const sizes = [words, area].filter((size) => size !== null);
   if (sizes.length === 0 || Math.min(...sizes) <= limits.indexUpTo) return "index";

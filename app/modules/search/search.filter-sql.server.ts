@@ -1,7 +1,11 @@
 import { type SelectQueryBuilder, sql } from "kysely";
 import { type Db, isPostgres } from "#app/db/db.server.ts";
 import type { Database } from "#app/db/schema.ts";
-import { HAS_WORDS_FUNCTION } from "#app/db/sqlite-functions.server.ts";
+import {
+  DISTANCE_FUNCTION,
+  HAS_WORDS_FUNCTION,
+  IN_POLYGON_FUNCTION,
+} from "#app/db/sqlite-functions.server.ts";
 import type { ListingColumn } from "#app/modules/listing/listing.fields.ts";
 import { selectListings } from "#app/modules/listing/listing.repo.server.ts";
 import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
@@ -9,6 +13,16 @@ import type { Access } from "./search.access.server.ts";
 import { type Condition, valueConditions } from "./search.conditions.ts";
 import { ftsMatch, tsQuery } from "./search.query.server.ts";
 import type { Bbox, SearchFilters } from "./search.rules.ts";
+import {
+  circleOf,
+  EARTH_RADIUS_KM,
+  formatPoly,
+  hasShape,
+  type LatLng,
+  polygonEdges,
+  RADIANS,
+  searchBox,
+} from "./search.shape.ts";
 import { queryWords } from "./search.words.ts";
 
 // The SQL of a search's filters (decision 028), on each engine's own indexes: words on SQLite's FTS5 table and
@@ -36,7 +50,12 @@ export function whereMatches<O>(
   for (const condition of valueConditions(filters)) q = whereCondition(q, condition, walkRanges);
   // An agency's page: its listings, by the agency's index when nothing narrows them more.
   if (filters.agencyId) q = q.where("listing.agencyId", "=", filters.agencyId);
-  if (filters.bbox) q = whereInside(q, filters.bbox, postgres, access);
+  // The map's area, a drawn area and a radius: their common box from the area's index (or as ranges on a
+  // walk), then each candidate's exact test (decision 069).
+  const box = searchBox(filters);
+  if (box === "none") return q.where(sql<boolean>`1 = 0`);
+  if (box) q = whereInside(q, box, postgres, access);
+  q = whereInShape(q, filters, postgres);
   q = q.where(whereListed);
   const words = queryWords(filters.q);
   if (words.length === 0) return q;
@@ -84,6 +103,64 @@ function whereCondition<O>(
     return query.where((eb) => eb.or([eb(ref, "=", "now"), eb(ref, "<=", value)]));
   }
   return query.where(ref, op, value);
+}
+
+/**
+ * The exact tests of a drawn area and a radius, on a query already cut to their box. SQLite calls the matcher's
+ * own functions (app/db/sqlite-functions.server.ts); PostgreSQL computes the same arithmetic in the same order
+ * in SQL, every constant passed as a double, so both answer as the alert matcher does.
+ */
+function whereInShape<O>(query: ListingQuery<O>, filters: SearchFilters, postgres: boolean) {
+  let q = query;
+  if (filters.poly) {
+    q = q.where(
+      postgres
+        ? pgInPolygon(filters.poly)
+        : sql<boolean>`${sql.raw(IN_POLYGON_FUNCTION)}("listing"."lat", "listing"."lng", ${formatPoly(filters.poly)}) = 1`,
+    );
+  }
+  const circle = circleOf(filters);
+  if (circle) {
+    const { centre, km } = circle;
+    q = q.where(
+      postgres
+        ? pgDistanceKm(centre)
+        : sql<number>`${sql.raw(DISTANCE_FUNCTION)}(${centre.lat}, ${centre.lng}, "listing"."lat", "listing"."lng")`,
+      "<=",
+      km,
+    );
+  }
+  return q;
+}
+
+const float = (value: number) => sql`${value}::float8`;
+
+/** search.shape.ts's pointInPolygon in PostgreSQL: the eastward ray's crossings, counted, odd inside. */
+function pgInPolygon(points: readonly LatLng[]) {
+  const lat = sql.ref("listing.lat");
+  const lng = sql.ref("listing.lng");
+  const crossings = polygonEdges(points).map(
+    ({ from, to, dLng, dLat }) =>
+      sql`CASE WHEN (${lat} > ${float(from.lat)}) <> (${lat} > ${float(to.lat)})
+        AND ${lng} < ${float(dLng)} * (${lat} - ${float(from.lat)}) / ${float(dLat)} + ${float(from.lng)}
+        THEN 1 ELSE 0 END`,
+  );
+  // Every edge along a parallel: nothing can be inside.
+  if (crossings.length === 0) return sql<boolean>`1 = 0`;
+  // "<> 0", not "= 1": the same test, whose default estimate (most rows pass) keeps the planner walking the
+  // page's index to its LIMIT; "= 1" is taken for a rare match and every candidate is read and sorted.
+  return sql<boolean>`(${sql.join(crossings, sql` + `)}) % 2 <> 0`;
+}
+
+/** search.shape.ts's distanceKm from `centre` in PostgreSQL (haversine), term by term. */
+function pgDistanceKm(centre: LatLng) {
+  const lat = sql.ref("listing.lat");
+  const lng = sql.ref("listing.lng");
+  const rad = float(RADIANS);
+  const sinLat = sql`sin((${lat} - ${float(centre.lat)}) * ${rad} / 2)`;
+  const sinLng = sql`sin((${lng} - ${float(centre.lng)}) * ${rad} / 2)`;
+  return sql<number>`2 * ${float(EARTH_RADIUS_KM)} * asin(least(1, sqrt(
+    ${sinLat} * ${sinLat} + cos(${float(centre.lat)} * ${rad}) * cos(${lat} * ${rad}) * ${sinLng} * ${sinLng})))`;
 }
 
 // The R*Tree stores 32-bit floats rounded outwards, so it is asked for a slightly larger box and each row it
@@ -141,8 +218,18 @@ export function listedInBoxes(db: Db, boxes: Bbox[]) {
     .execute();
 }
 
-/** Whether `filters` ask for nothing but the map's area. */
+/** Whether `filters` ask for nothing but the map's area (no drawn area or radius either). */
 export function onlyArea(filters: SearchFilters) {
+  return nothingButPlace(filters) && !hasShape(filters);
+}
+
+/** Whether `filters` ask for nothing but an area with a drawn area or a radius (the cells bound their count). */
+export function onlyShape(filters: SearchFilters) {
+  return nothingButPlace(filters) && hasShape(filters);
+}
+
+/** No words, no value filter and no agency: only where the homes are may narrow the search. */
+function nothingButPlace(filters: SearchFilters) {
   return queryWords(filters.q).length === 0 && valueConditions(filters).length === 0 && !filters.agencyId;
 }
 

@@ -128,8 +128,13 @@ export async function clusterFromCells(
 export async function listedInAreaBounds(
   db: Db,
   area: Bbox,
+  /**
+   * Whether a cell wholly inside `area` is also wholly inside a drawn area or a radius (decision 069). With
+   * one, an area too small for the map's levels is read at the finest (a radius of a few km: a few cells).
+   */
+  cellInside?: (cell: Bbox) => boolean,
 ): Promise<{ atLeast: number; atMost: number } | null> {
-  const level = cellLevelFor(area);
+  const level = cellLevelFor(area) ?? (cellInside ? MAP_CELL_LEVELS - 1 : null);
   if (level === null) return null;
   const { from, to } = cellRange(level, area);
   const rows = await occupiedCells(db, level, from, to);
@@ -140,7 +145,7 @@ export async function listedInAreaBounds(
     const box = cellBox(level, row.x, row.y);
     const whole =
       box.west >= area.west && box.east <= area.east && box.south >= area.south && box.north <= area.north;
-    if (whole) inside += Number(row.count);
+    if (whole && (cellInside?.(box) ?? true)) inside += Number(row.count);
   }
   // Only when the cells could settle it is it worth reading the suspended owners (usually none).
   const suspended = inside > 0 ? (await suspendedOwnersListings(db, area)).length : 0;

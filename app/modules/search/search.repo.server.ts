@@ -17,6 +17,7 @@ import {
   type ListingQuery,
   narrowedByIndex,
   onlyArea,
+  onlyShape,
   rtreeInside,
   whereMatches,
 } from "./search.filter-sql.server.ts";
@@ -24,6 +25,7 @@ import { listedInAreaBounds } from "./search.map-cells.server.ts";
 import { ftsMatch } from "./search.query.server.ts";
 import { COUNTED_UP_TO, type SearchFilters, type SearchParams, type SearchSort } from "./search.rules.ts";
 import { listPageSearch } from "./search.schema.ts";
+import { cellInsideShape, hasShape, searchBox } from "./search.shape.ts";
 import { queryWords } from "./search.words.ts";
 
 // A search's pages and its count (decision 028): the filters' SQL is search.filter-sql.server.ts, the way a
@@ -81,14 +83,24 @@ export async function searchListings(
  */
 export async function countListings(
   db: Db,
-  filters: SearchFilters,
+  asked: SearchFilters,
   access?: Access,
   sort: SearchSort = "newest",
 ): Promise<number> {
+  // The area counted is the box of the map's area, a drawn area and a radius together: the ways below start
+  // from it, and whereMatches adds the shapes' exact tests (decision 069).
+  const box = searchBox(asked);
+  if (box === "none") return 0;
+  const filters = { ...asked, bbox: box };
   const words = queryWords(filters.q);
-  // An area alone, settled by the map's cells when they say it holds none or more than the count shows.
-  if (filters.bbox && onlyArea(filters)) {
-    const bounds = await listedInAreaBounds(db, filters.bbox);
+  // An area alone (a drawn area and a radius too: the cells wholly inside them count), settled by the map's
+  // cells when they say it holds none or more than the count shows.
+  if (filters.bbox && (onlyArea(filters) || onlyShape(filters))) {
+    const bounds = await listedInAreaBounds(
+      db,
+      filters.bbox,
+      hasShape(filters) ? (cell) => cellInsideShape(filters, cell) : undefined,
+    );
     if (bounds?.atMost === 0) return 0;
     if (bounds && bounds.atLeast > COUNTED_UP_TO) return COUNTED_UP_TO + 1;
   }

@@ -8,6 +8,7 @@ import {
   type ListingSort,
   VALUE_FILTERS,
 } from "#app/modules/listing/listing.fields.ts";
+import { formatLatLng, formatPoly, type LatLng } from "./search.shape.ts";
 
 // What a search is, as the page shows it and its links carry it (safe for the browser, no Zod). The URL
 // parameters are a public interface: their names and values are linked and bookmarked.
@@ -68,6 +69,13 @@ export type SearchParams = {
   q: string;
   sort: SearchSort;
   bbox: Bbox | null;
+  /** A drawn area (`poly=`): 3 to 50 corners, closed implicitly (search.shape.ts). */
+  poly?: LatLng[] | null;
+  /** The centre of a radius search (`near=`), with `radius` in the site's distance unit (km, or mi with ft²). */
+  near?: LatLng | null;
+  radius?: number | null;
+  /** The place the search box named as the radius's centre ("Berlin"), to say the search in words; else "". */
+  place?: string;
   view: "list" | "map";
   areaUnit?: AreaUnit;
   /** Only the listings of this agency: set by its public page's path, never a URL parameter. */
@@ -99,6 +107,10 @@ export const EMPTY_SEARCH: SearchParams = {
   ...NO_FILTER,
   sort: SEARCH_SORTS[0]!,
   bbox: null,
+  poly: null,
+  near: null,
+  radius: null,
+  place: "",
   view: "list",
   areaUnit: "m2",
 };
@@ -141,6 +153,12 @@ export function searchQueryString(params: SearchParams, fixed: Partial<SearchPar
   }
   put("sort", params.sort === SEARCH_SORTS[0] ? null : params.sort);
   put("bbox", params.bbox ? formatBbox(params.bbox) : null);
+  put("poly", params.poly ? formatPoly(params.poly) : null);
+  if (params.near && params.radius != null) {
+    put("near", formatLatLng(params.near));
+    put("radius", String(params.radius));
+    put("place", params.place?.trim() || null);
+  }
   put("view", params.view === "map" ? "map" : null);
   return out.toString();
 }

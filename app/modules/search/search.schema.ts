@@ -12,6 +12,7 @@ import {
   type SearchSort,
   searchQueryString,
 } from "./search.rules.ts";
+import { MAX_PLACE_LENGTH, parseLatLng, parsePoly, parseRadius } from "./search.shape.ts";
 
 // Reads a search from its URL. Nothing here refuses: a parameter that is missing, repeated (the first counts),
 // empty, not a number, out of range or upside down gets a sensible reading or is dropped. The
@@ -71,6 +72,15 @@ const bbox = text
   .nullable()
   .catch(null);
 
+// A drawn area and a radius (search.shape.ts): unusable values are no filter, as for every other parameter.
+const poly = text.transform(parsePoly).nullable().catch(null);
+const near = text.transform(parseLatLng).nullable().catch(null);
+const radius = text.transform(parseRadius).nullable().catch(null);
+const place = z
+  .string()
+  .transform((value) => value.trim().replace(/\s+/g, " ").slice(0, MAX_PLACE_LENGTH))
+  .catch("");
+
 /** The URL parameters of a value filter (listing.fields.ts), each read by its kind. */
 function filterSchema({ filter, field }: ValueFilter): Record<string, z.ZodType> {
   const { min = 0, max = Number.MAX_SAFE_INTEGER } = field as ListingField;
@@ -103,6 +113,10 @@ export const SearchParamsSchema = z.object({
   ...Object.assign({}, ...VALUE_FILTERS.map(filterSchema)),
   sort: z.enum(SEARCH_SORTS as [SearchSort, ...SearchSort[]]).catch(SEARCH_SORTS[0]!),
   bbox,
+  poly,
+  near,
+  radius,
+  place,
   view: z.enum(["list", "map"]).catch("list"),
 });
 
@@ -126,9 +140,16 @@ export function parseSearchParams(searchParams: URLSearchParams, areaUnit: AreaU
     const value = LIST_PARAMS.has(name)
       ? searchParams.getAll(name).join(",")
       : (searchParams.get(name) ?? null);
-    raw[name] = name === "q" || FLAG_PARAMS.has(name) ? (value ?? "") : emptyToNull(value);
+    raw[name] =
+      name === "q" || name === "place" || FLAG_PARAMS.has(name) ? (value ?? "") : emptyToNull(value);
   }
   const parsed = { ...(SearchParamsSchema.parse(raw) as SearchParams), areaUnit };
+  // A radius needs its centre and the centre its radius; the place only names a centre.
+  if (!parsed.near || parsed.radius == null) {
+    parsed.near = null;
+    parsed.radius = null;
+  }
+  if (!parsed.near) parsed.place = "";
   // A range given upside down is swapped.
   for (const { filter } of VALUE_FILTERS) {
     if (filter.op !== "range") continue;
