@@ -38,6 +38,7 @@ export default [
   route("api/auth/*", "routes/api.auth.ts"),
   route("api/uploads/*", "routes/api.uploads.ts"),
   route("api/geocode", "routes/api.geocode.ts"),
+  route("api/map", "routes/api.map.ts"),
   route("images/*", "routes/images.ts"),
   route("feed.atom", "routes/feed.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),

@@ -62,15 +62,16 @@ export function tabItems(viewer: NavViewer | null): NavItem[] {
 }
 
 /**
- * The header's links on wide screens: SPEC.md's Explore, Offers and Profile (Sign In for visitors), with
- * Saved and Messages (its unread count) for a signed-in user.
+ * The header's links on wide screens: SPEC.md's Explore, Offers and Profile (Sign In for visitors), Search
+ * (as the phone's bar has it), with Saved and Messages (its unread count) for a signed-in user.
  */
 export function headerItems(viewer: NavViewer | null): NavItem[] {
   const explore: NavItem = { to: "/", label: msg("Explore"), isCurrent: isExplore, Icon: ExploreIcon };
   const offers: NavItem = { to: "/offers", label: msg("Offers"), isCurrent: isOffers, Icon: OfferIcon };
-  if (!viewer?.signedIn) return [explore, offers, profileItem(viewer)];
+  const search: NavItem = { to: "/search", label: msg("Search"), isCurrent: isSearch, Icon: SearchIcon };
+  if (!viewer?.signedIn) return [explore, offers, search, profileItem(viewer)];
   const saved: NavItem = { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: HeartOutlineIcon };
-  return [explore, offers, saved, messagesItem(viewer), profileItem(viewer)];
+  return [explore, offers, search, saved, messagesItem(viewer), profileItem(viewer)];
 }
 
 type NavListProps = {

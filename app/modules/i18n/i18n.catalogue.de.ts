@@ -976,6 +976,17 @@ export const GERMAN = {
   "pets allowed": "Haustiere erlaubt",
   "step-free access": "stufenloser Zugang",
   "{area} · {price}/{unit}": "{area} · {price}/{unit}",
+  "Search as I move the map": "Beim Verschieben der Karte suchen",
+  "Remove area": "Gebiet entfernen",
+  "Draw again": "Neu zeichnen",
+  "Draw an area": "Gebiet zeichnen",
+  "Search this area": "In diesem Gebiet suchen",
+  "Click or tap the map at each corner of your area, then Finish.":
+    "Klicken oder tippen Sie auf der Karte auf jede Ecke Ihres Gebiets, dann auf Fertig.",
+  "Add the map's centre": "Kartenmitte als Ecke hinzufügen",
+  Undo: "Rückgängig",
+  Finish: "Fertig",
+  "{count} corners": { one: "{count} Ecke", other: "{count} Ecken" },
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;
