@@ -50,6 +50,23 @@ async function seedFarApart(data: AppData, word: string) {
   }
 }
 
+/** Nine homes on a 3 x 3 grid in the empty South Pacific, 0.1° apart: "<word> Grid <row><column>". */
+async function seedGrid(data: AppData, word: string) {
+  const owner = await createUser(data.db);
+  let timestamp = Date.now();
+  for (let row = 0; row < 3; row++) {
+    for (let column = 0; column < 3; column++) {
+      await insertTestListing(data, owner.id, {
+        name: `${word} Grid ${row}${column}`,
+        lat: -40 - row * 0.1,
+        lng: -130 + column * 0.1,
+        timestamp: ++timestamp,
+        photos: 0,
+      });
+    }
+  }
+}
+
 /** Waits until React has hydrated the page. */
 async function gotoHydrated(page: Page, path: string) {
   await page.goto(path);
@@ -61,7 +78,7 @@ async function gotoHydrated(page: Page, path: string) {
 
 /** Every pin and cluster lies wholly inside the map's box (none off-screen, none cut at an edge). */
 async function expectAllInside(map: Locator, markers: Locator, count: number) {
-  await expect(markers).toHaveCount(count);
+  await expect(markers).toHaveCount(count, { timeout: 30_000 });
   const box = (await map.boundingBox())!;
   for (const marker of await markers.all()) {
     const shown = (await marker.boundingBox())!;
@@ -133,7 +150,7 @@ test("a card hovered or focused highlights its pin, and a pin its card; a pin ch
   await gotoHydrated(page, `/search?q=${word}`);
   const map = page.locator(".leaflet-container");
   const pin = map.getByRole("button", { name: `${word} Home 3, $900 / Month` });
-  await expect(pin).toBeVisible();
+  await expect(pin).toBeVisible({ timeout: 30_000 });
   await expect(pin).not.toHaveClass(/is-active/);
   const card = page
     .getByRole("listitem")
@@ -186,13 +203,13 @@ for (const viewport of [PHONE, DESKTOP]) {
     const page = await context.newPage();
     await gotoHydrated(page, `/search?q=${word}&view=map`);
     const map = page.locator(".leaflet-container");
-    await expect(map.locator(".leaflet-marker-icon")).toHaveCount(FAR_APART.length);
-    const box = (await map.boundingBox())!;
+    await expect(map.locator(".leaflet-marker-icon")).toHaveCount(FAR_APART.length, { timeout: 30_000 });
+    const size = (await map.boundingBox())!;
     const corners: [number, number][] = [
-      [box.width * 0.2, box.height * 0.2],
-      [box.width * 0.8, box.height * 0.25],
-      [box.width * 0.7, box.height * 0.8],
-      [box.width * 0.25, box.height * 0.7],
+      [size.width * 0.2, size.height * 0.2],
+      [size.width * 0.8, size.height * 0.25],
+      [size.width * 0.7, size.height * 0.65],
+      [size.width * 0.25, size.height * 0.6],
     ];
     await drawArea(page, corners);
     await expect(page).toHaveURL(/[?&]poly=/);
@@ -208,6 +225,7 @@ for (const viewport of [PHONE, DESKTOP]) {
     const drawn = map.locator("path.search-drawn-area");
     await expect(drawn).toBeVisible();
     const area = (await drawn.boundingBox())!;
+    const box = (await map.boundingBox())!;
     const xs = corners.map(([x]) => box.x + x);
     const ys = corners.map(([, y]) => box.y + y);
     expect(area.x).toBeCloseTo(Math.min(...xs), -1);
@@ -231,12 +249,12 @@ test("keyboard users draw an area from the map's centre, moving the map with the
   data,
 }) => {
   const word = uniqueWord();
-  await seedFarApart(data, word);
+  await seedGrid(data, word);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await gotoHydrated(page, `/search?q=${word}`);
   const map = page.locator(".leaflet-container");
-  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(FAR_APART.length);
+  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(9, { timeout: 30_000 });
   await page.getByRole("button", { name: "Draw an area" }).click();
   const addCentre = page.getByRole("button", { name: "Add the map's centre" });
   for (const key of ["ArrowUp", "ArrowRight", "ArrowDown"]) {
@@ -258,12 +276,12 @@ test("with Search as I move the map off, moving the map offers Search this area 
   data,
 }) => {
   const word = uniqueWord();
-  await seedFarApart(data, word);
+  await seedGrid(data, word);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await gotoHydrated(page, `/search?q=${word}`);
   const map = page.locator(".leaflet-container");
-  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(FAR_APART.length);
+  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(9, { timeout: 30_000 });
   const follow = page.getByRole("checkbox", { name: "Search as I move the map" });
   await expect(follow).toBeChecked();
   await follow.uncheck();
@@ -312,25 +330,12 @@ test("a drawn area keeps only the homes inside it (with the spatial search on th
   data,
 }) => {
   const word = uniqueWord();
-  const owner = await createUser(data.db);
-  // Nine homes on a grid in the empty South Pacific; the area is drawn around the middle one's neighbours.
-  let timestamp = Date.now();
-  for (let row = 0; row < 3; row++) {
-    for (let column = 0; column < 3; column++) {
-      await insertTestListing(data, owner.id, {
-        name: `${word} Grid ${row}${column}`,
-        lat: -40 - row * 0.1,
-        lng: -130 + column * 0.1,
-        timestamp: ++timestamp,
-        photos: 0,
-      });
-    }
-  }
+  await seedGrid(data, word);
   const context = await browser.newContext({ viewport: DESKTOP });
   const page = await context.newPage();
   await gotoHydrated(page, `/search?q=${word}`);
   const map = page.locator(".leaflet-container");
-  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(9);
+  await expect(map.locator(".leaflet-marker-icon")).toHaveCount(9, { timeout: 30_000 });
   // Around the top row's pins only: their points are under their tags.
   const tops = await Promise.all(
     [0, 1, 2].map((column) =>

@@ -89,6 +89,7 @@ export default function LeafletSearchMap({
     >
       <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} detectRetina noWrap />
       <Refit data={data} fitKey={fitKey} drawnArea={drawnArea} />
+      <SizeWatcher />
       <MoveWatcher onMove={props.onMove} />
       {drawnArea ? <Polygon positions={drawnArea} className="search-drawn-area" /> : null}
       {draft ? (
@@ -114,6 +115,17 @@ function fitArea(area: Bbox, drawnArea: Corner[] | null) {
   return bounds;
 }
 
+/** Leaflet measures its box on a window's resize only: the controls above it change its height too. */
+function SizeWatcher() {
+  const map = useMap();
+  useEffect(() => {
+    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
+    observer.observe(map.getContainer());
+    return () => observer.disconnect();
+  }, [map]);
+  return null;
+}
+
 /** A new search (other filters) fits the map to its results; the first view was fitted by MapContainer. */
 function Refit({ data, fitKey, drawnArea }: Pick<LeafletSearchMapProps, "data" | "fitKey" | "drawnArea">) {
   const map = useMap();
@@ -121,21 +133,27 @@ function Refit({ data, fitKey, drawnArea }: Pick<LeafletSearchMapProps, "data" |
   useEffect(() => {
     if (fitted.current === fitKey || !data.fit) return;
     fitted.current = fitKey;
-    ignoreNextMove.add(map);
-    map.fitBounds(fitArea(data.area, drawnArea), { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM });
+    // Unanimated, the fit's moveend comes within this call (and none when the view stays the same).
+    fitting.add(map);
+    map.fitBounds(fitArea(data.area, drawnArea), {
+      padding: FIT_PADDING,
+      maxZoom: FIT_MAX_ZOOM,
+      animate: false,
+    });
+    fitting.delete(map);
   }, [map, data, fitKey, drawnArea]);
   return null;
 }
 
-/** Maps whose next move is the page's own fit, not the searcher's: the search keeps no area for it. */
-const ignoreNextMove = new WeakSet<LeafletMap>();
+/** Maps being fitted to a new search's results: that move is the page's, and the search keeps no area for it. */
+const fitting = new WeakSet<LeafletMap>();
 
 function MoveWatcher({ onMove }: { onMove: (area: Bbox) => void }) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const map = useMapEvents({
     moveend() {
       clearTimeout(timer.current);
-      if (ignoreNextMove.delete(map)) return;
+      if (fitting.has(map)) return;
       timer.current = setTimeout(() => onMove(areaOfMap(map)), MOVE_DEBOUNCE_MS);
     },
   });
