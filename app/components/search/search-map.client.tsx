@@ -89,7 +89,6 @@ export default function LeafletSearchMap({
     >
       <TileLayer url={tiles.tileUrl} attribution={tiles.attribution} detectRetina noWrap />
       <Refit data={data} fitKey={fitKey} drawnArea={drawnArea} />
-      <SizeWatcher />
       <MoveWatcher onMove={props.onMove} />
       {drawnArea ? <Polygon positions={drawnArea} className="search-drawn-area" /> : null}
       {draft ? (
@@ -113,17 +112,6 @@ function fitArea(area: Bbox, drawnArea: Corner[] | null) {
   const bounds = latLngBounds([area.south, area.west], [area.north, area.east]);
   for (const corner of drawnArea ?? []) bounds.extend(corner);
   return bounds;
-}
-
-/** Leaflet measures its box on a window's resize only: the controls above it change its height too. */
-function SizeWatcher() {
-  const map = useMap();
-  useEffect(() => {
-    const observer = new ResizeObserver(() => map.invalidateSize({ pan: false }));
-    observer.observe(map.getContainer());
-    return () => observer.disconnect();
-  }, [map]);
-  return null;
 }
 
 /** A new search (other filters) fits the map to its results; the first view was fitted by MapContainer. */

@@ -136,38 +136,32 @@ export default function SearchMap({
   const drawing = draft !== null;
   return (
     <div className="flex h-full flex-col gap-2">
+      {/* The same row while drawing (the map below keeps its place); the drawing's controls are over the map. */}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        {drawing ? (
-          <DrawingControls
-            corners={draft.length}
-            onAddCentre={addCentre}
-            onUndo={() => setDraft((corners) => corners?.slice(0, -1) ?? null)}
-            onFinish={() => finishDrawing(draft)}
-            onCancel={() => setDraft(null)}
+        <label className="inline-flex items-center gap-2 text-sm font-semibold">
+          <input
+            type="checkbox"
+            className="size-4 accent-brand"
+            checked={followMap}
+            onChange={(event) => setFollowMap(event.target.checked)}
           />
-        ) : (
-          <>
-            <label className="inline-flex items-center gap-2 text-sm font-semibold">
-              <input
-                type="checkbox"
-                className="size-4 accent-brand"
-                checked={followMap}
-                onChange={(event) => setFollowMap(event.target.checked)}
-              />
-              {t("Search as I move the map")}
-            </label>
-            <div className="ml-auto flex gap-2">
-              {drawnArea ? (
-                <button type="button" className="btn-secondary btn-small" onClick={removeArea}>
-                  {t("Remove area")}
-                </button>
-              ) : null}
-              <button type="button" className="btn-secondary btn-small" onClick={() => setDraft([])}>
-                {drawnArea ? t("Draw again") : t("Draw an area")}
-              </button>
-            </div>
-          </>
-        )}
+          {t("Search as I move the map")}
+        </label>
+        <div className="ml-auto flex gap-2">
+          {drawnArea && !drawing ? (
+            <button type="button" className="btn-secondary btn-small" onClick={removeArea}>
+              {t("Remove area")}
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn-secondary btn-small"
+            onClick={() => setDraft([])}
+            disabled={drawing}
+          >
+            {drawnArea ? t("Draw again") : t("Draw an area")}
+          </button>
+        </div>
       </div>
       <div className="relative isolate min-h-0 grow overflow-hidden rounded-2xl border border-line bg-surface-2 shadow-sm">
         {data ? (
@@ -204,6 +198,17 @@ export default function SearchMap({
           </div>
         ) : null}
         {drawing ? <div aria-hidden="true" className="search-map-crosshair" /> : null}
+        {drawing ? (
+          <div className="search-map-drawing">
+            <DrawingControls
+              corners={draft.length}
+              onAddCentre={addCentre}
+              onUndo={() => setDraft((corners) => corners?.slice(0, -1) ?? null)}
+              onFinish={() => finishDrawing(draft)}
+              onCancel={() => setDraft(null)}
+            />
+          </div>
+        ) : null}
         {selected && !drawing ? (
           <section
             ref={selectedRef}
