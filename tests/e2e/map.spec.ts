@@ -260,7 +260,10 @@ test("keyboard users draw an area from the map's centre, moving the map with the
     await addCentre.focus();
     await page.keyboard.press("Enter");
     await map.focus();
+    // The move has ended when the list follows the map (Search as I move the map).
+    const before = page.url();
     for (let step = 0; step < 3; step++) await page.keyboard.press(key);
+    await expect(page).not.toHaveURL(before);
   }
   await page.getByRole("button", { name: "Finish" }).focus();
   await page.keyboard.press("Enter");

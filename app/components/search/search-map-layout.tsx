@@ -1,13 +1,4 @@
-import {
-  type FocusEvent,
-  lazy,
-  type MouseEvent,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { useLocation } from "react-router";
 import { useHydrated } from "#app/components/use-hydrated.ts";
 import { useI18n } from "#app/components/use-i18n.ts";

@@ -7,7 +7,7 @@ import {
   type Marker as LeafletMarker,
   latLngBounds,
 } from "leaflet";
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef } from "react";
 import { MapContainer, Marker, Polygon, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import { useI18n } from "#app/components/use-i18n.ts";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
@@ -163,6 +163,15 @@ function Points({
   const map = useMap();
   const i18n = useI18n();
   const markers = useRef(new Map<string, LeafletMarker>());
+  // One icon per point for as long as the points stay: a new icon would replace the marker's element, and a
+  // hover that re-renders the map (the card it highlights) would lose the click under way and the focus.
+  const icons = useMemo(
+    () =>
+      points.map((point) =>
+        point.listing ? priceIcon(point.listing, i18n) : clusterIcon(point.count, i18n),
+      ),
+    [points, i18n],
+  );
 
   // The card hovered or focused in the list: its pin is raised and highlighted (without redrawing it, so a
   // focused pin keeps its focus).
@@ -176,8 +185,9 @@ function Points({
 
   return (
     <>
-      {points.map((point) => {
+      {points.map((point, index) => {
         const listing = point.listing;
+        const icon = icons[index]!;
         return listing ? (
           <Marker
             key={listing.id}
@@ -186,7 +196,7 @@ function Points({
               else markers.current.delete(listing.id);
             }}
             position={[point.lat, point.lng]}
-            icon={priceIcon(listing, i18n)}
+            icon={icon}
             title={`${listing.name}, ${formatPrice(listing, i18n)}`}
             eventHandlers={{
               click: () => onSelect(listing),
@@ -204,7 +214,7 @@ function Points({
           <Marker
             key={`${point.lat},${point.lng},${point.count}`}
             position={[point.lat, point.lng]}
-            icon={clusterIcon(point.count, i18n)}
+            icon={icon}
             title={clusterLabel(point.count, i18n)}
             eventHandlers={{ click: () => zoomTo(map, point) }}
           />
