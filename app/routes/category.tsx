@@ -2,6 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { type MapTiles, SearchMapLayout } from "#app/components/search/search-map-layout.tsx";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
@@ -87,6 +88,8 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     savedIds,
     searchSaved,
     searchKey: normalizeSearchQuery(query),
+    tiles: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } as MapTiles | null,
+    view: url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const),
   });
 }
 
@@ -102,17 +105,39 @@ export async function clientLoader({ serverLoader, params }: Route.ClientLoaderA
     total: 0,
     searchSaved: false,
     searchKey: "",
+    tiles: null,
+    view: "list" as const,
   });
 }
 
 export default function Category({ loaderData }: Route.ComponentProps) {
-  const { categoryName, filtersHtml, listKey, searchSaved, searchKey } = loaderData;
+  const { categoryName, filtersHtml, listKey, searchSaved, searchKey, tiles, view } = loaderData;
   const i18n = useI18n();
   const { t } = i18n;
   const heading = categoryHeading(categoryName, i18n);
   const rent = categoryName === "rent";
-  return (
-    <main className="page">
+  const list = (
+    <ListingList
+      key={`${categoryName}?${listKey}`}
+      page={loaderData}
+      label={heading}
+      showType={false}
+      empty={{
+        message: rent ? t("No listings for rent") : t("No listings for sale"),
+        illustration: "house",
+        detail: rent
+          ? t("Have a home to rent out? It takes a few minutes.")
+          : t("Have a home to sell? It takes a few minutes."),
+        action: (
+          <Link to="/create-listing" className="btn-primary">
+            {t("List your home")}
+          </Link>
+        ),
+      }}
+    />
+  );
+  const top = (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className="page-heading mb-2">{heading}</h1>
         <SaveSearchForm
@@ -126,24 +151,18 @@ export default function Category({ loaderData }: Route.ComponentProps) {
         {rent ? t("Homes to rent, the newest first.") : t("Homes to buy, the newest first.")}
       </p>
       {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
-      <ListingList
-        key={`${categoryName}?${listKey}`}
-        page={loaderData}
-        label={heading}
-        showType={false}
-        empty={{
-          message: rent ? t("No listings for rent") : t("No listings for sale"),
-          illustration: "house",
-          detail: rent
-            ? t("Have a home to rent out? It takes a few minutes.")
-            : t("Have a home to sell? It takes a few minutes."),
-          action: (
-            <Link to="/create-listing" className="btn-primary">
-              {t("List your home")}
-            </Link>
-          ),
-        }}
-      />
+    </>
+  );
+  return (
+    <main className="page map-page">
+      {tiles ? (
+        <SearchMapLayout top={top} list={list} fixed={`type=${categoryName}`} view={view} tiles={tiles} />
+      ) : (
+        <>
+          {top}
+          {list}
+        </>
+      )}
     </main>
   );
 }

@@ -2,6 +2,7 @@ import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { type MapTiles, SearchMapLayout } from "#app/components/search/search-map-layout.tsx";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
@@ -86,6 +87,8 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     savedIds,
     searchSaved,
     searchKey,
+    tiles: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } as MapTiles | null,
+    view: url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const),
   });
 }
 
@@ -99,14 +102,33 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     total: 0,
     searchSaved: false,
     searchKey: "",
+    tiles: null,
+    view: "list" as const,
   });
 }
 
 export default function Offers({ loaderData }: Route.ComponentProps) {
-  const { filtersHtml, listKey, searchSaved, searchKey } = loaderData;
+  const { filtersHtml, listKey, searchSaved, searchKey, tiles, view } = loaderData;
   const { t } = useI18n();
-  return (
-    <main className="page">
+  const list = (
+    <ListingList
+      key={listKey}
+      page={loaderData}
+      label={t("Offers")}
+      empty={{
+        message: t("There are no current offers"),
+        illustration: "tag",
+        detail: t("Owners add offers all the time. Meanwhile, every home is a tap away."),
+        action: (
+          <Link to="/" className="btn-primary">
+            {t("Browse all homes")}
+          </Link>
+        ),
+      }}
+    />
+  );
+  const top = (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h1 className="page-heading mb-2">{t("Offers")}</h1>
         <SaveSearchForm
@@ -120,21 +142,18 @@ export default function Offers({ loaderData }: Route.ComponentProps) {
         {t("Homes for rent and for sale below their regular price, the newest first.")}
       </p>
       {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
-      <ListingList
-        key={listKey}
-        page={loaderData}
-        label={t("Offers")}
-        empty={{
-          message: t("There are no current offers"),
-          illustration: "tag",
-          detail: t("Owners add offers all the time. Meanwhile, every home is a tap away."),
-          action: (
-            <Link to="/" className="btn-primary">
-              {t("Browse all homes")}
-            </Link>
-          ),
-        }}
-      />
+    </>
+  );
+  return (
+    <main className="page map-page">
+      {tiles ? (
+        <SearchMapLayout top={top} list={list} fixed="offer=1" view={view} tiles={tiles} />
+      ) : (
+        <>
+          {top}
+          {list}
+        </>
+      )}
     </main>
   );
 }

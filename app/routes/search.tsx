@@ -1,9 +1,8 @@
-import { lazy, Suspense } from "react";
 import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
-import { SearchViewToggle } from "#app/components/search/search-view-toggle.tsx";
+import { type MapTiles, SearchMapLayout } from "#app/components/search/search-map-layout.tsx";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
@@ -12,8 +11,6 @@ import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.
 import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
 import { filterQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
-import { clusterListings } from "#app/modules/search/search.cluster.server.ts";
-import { WORLD } from "#app/modules/search/search.map.ts";
 import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
@@ -28,9 +25,6 @@ import {
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/search.ts";
-
-// The map view's code (and Leaflet's, behind it) loads only when the map view opens.
-const SearchMap = lazy(() => import("#app/components/search/search-map.tsx"));
 
 /** Not kept by the page cache while a place cannot be looked up (search.within.server.ts). */
 export const headers: Route.HeadersFunction = withinHeaders;
@@ -50,36 +44,21 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
   // "Distance" with a place typed in the box: the search it asks for (near=, radius=), or a notice.
   const within = await resolveWithin(url, geocoder);
   if (within && "redirect" in within) throw redirect(within.redirect);
-  // Both the same for every visitor until the next write.
-  const [page, points] = await Promise.all([
-    pageCache.remember(
-      db,
-      `/search ${searchQueryString({ ...params, view: "list" })} ${url.searchParams.get("cursor")}`,
-      () => loadSearchPage(db, params, url.searchParams.get("cursor")),
-      (read) => !read.failed,
-    ),
-    params.view === "map"
-      ? pageCache
-          .remember(
-            db,
-            `/search map ${searchQueryString(params)}`,
-            () => clusterListings(db, params, params.bbox ?? WORLD).catch(() => null),
-            (read) => read !== null,
-          )
-          .then((read) => read ?? [])
-      : null,
-  ]);
+  // The same for every visitor until the next write. The map asks for its points itself (/api/map).
+  const page = await pageCache.remember(
+    db,
+    `/search ${searchQueryString({ ...params, view: "list" })} ${url.searchParams.get("cursor")}`,
+    () => loadSearchPage(db, params, url.searchParams.get("cursor")),
+    (read) => !read.failed,
+  );
   const savedIds = await savedIdsForViewer(
     context,
     request,
     db,
     page.listings.map((listing) => listing.id),
   );
-  // Worked out here, so the list view ships none of the search's own code (the 125 KB first-load budget).
-  const list = searchQueryString({ ...params, view: "list" });
   // The filters alone (the map area included): what Save this search keeps and what the feed follows.
   const filters = filterQuery(params);
-  const map = searchQueryString({ ...params, view: "map" });
   const searchSaved = await isSearchSavedByViewer(context, request, db, filters);
   const filtersHtml = renderSearchFilters({
     i18n,
@@ -98,17 +77,9 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     listKey: searchQueryString(params),
     filters,
     searchSaved,
-    hrefs: { list: `/search${list ? `?${list}` : ""}`, map: `/search?${map}` },
     ...page,
     savedIds,
-    map: points
-      ? {
-          points,
-          area: params.bbox ?? WORLD,
-          tileUrl: config.map.tileUrl,
-          attribution: config.map.attribution,
-        }
-      : null,
+    tiles: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } as MapTiles | null,
   });
 }
 
@@ -120,14 +91,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
     listKey: "",
     filters: "",
     searchSaved: false,
-    hrefs: { list: "/search", map: "/search?view=map" },
     total: 0,
-    map: null,
+    tiles: null,
   });
 }
 
 export default function Search({ loaderData }: Route.ComponentProps) {
-  const { params, map, filtersHtml, listKey, filters, hrefs, searchSaved } = loaderData;
+  const { params, tiles, filtersHtml, listKey, filters, searchSaved } = loaderData;
   const q = params?.q.trim();
   const { t } = useI18n();
   const list = (
@@ -147,8 +117,8 @@ export default function Search({ loaderData }: Route.ComponentProps) {
       }}
     />
   );
-  return (
-    <main className="page">
+  const top = (
+    <>
       <div className="flex flex-wrap items-center justify-between gap-4">
         <h1 className="page-heading">
           {loaderData.meta?.title ?? (q ? t("Homes matching “{words}”", { words: q }) : t("Find a home"))}
@@ -161,27 +131,20 @@ export default function Search({ loaderData }: Route.ComponentProps) {
             redirectTo={`/search${listKey ? `?${listKey}` : ""}`}
             saved={searchSaved}
           />
-          <SearchViewToggle view={map ? "map" : "list"} hrefs={hrefs} />
         </div>
       </div>
       {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
-      {map && params ? (
-        <div className="grid gap-8 lg:grid-cols-2">
-          <div className="lg:sticky lg:top-4 lg:self-start">
-            <Suspense fallback={<div className="h-80 rounded-2xl bg-surface-2 md:h-[32rem]" />}>
-              <SearchMap
-                points={map.points}
-                params={params}
-                area={map.area}
-                tileUrl={map.tileUrl}
-                attribution={map.attribution}
-              />
-            </Suspense>
-          </div>
-          <div className="beside-map">{list}</div>
-        </div>
+    </>
+  );
+  return (
+    <main className="page map-page">
+      {tiles ? (
+        <SearchMapLayout top={top} list={list} fixed="" view={params?.view ?? "list"} tiles={tiles} />
       ) : (
-        list
+        <>
+          {top}
+          {list}
+        </>
       )}
     </main>
   );

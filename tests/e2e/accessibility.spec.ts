@@ -188,6 +188,31 @@ test.describe("signed out", () => {
     await expectNoViolations(page, "listing page with the map popup open");
   });
 
+  test("the search map beside the list: price pins, a chosen pin's card, drawing an area; light and dark", async ({
+    page,
+    othersListing,
+  }) => {
+    await page.goto(`/search?q=${encodeURIComponent(othersListing.listing.name)}`);
+    const map = page.locator(".leaflet-container");
+    const pin = map.getByRole("button", { name: new RegExp(othersListing.listing.name) });
+    await expect(pin).toBeVisible({ timeout: 20_000 });
+    await expect(page.locator(".leaflet-tile-loaded").first()).toBeVisible();
+    await settle(page);
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expectNoViolations(page, `search with its map, ${scheme}`, { soft: true });
+    }
+    await pin.click();
+    await expect(page.getByRole("region", { name: "Selected on the map" })).toBeVisible();
+    await expectNoViolations(page, "search map with a chosen pin's card, dark", { soft: true });
+    await page.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Draw an area" }).click();
+    await expect(page.getByRole("button", { name: "Finish" })).toBeDisabled();
+    await expectNoViolations(page, "search map while drawing an area, dark", { soft: true });
+    await page.emulateMedia({ colorScheme: "light" });
+    await expectNoViolations(page, "search map while drawing an area, light", { soft: true });
+  });
+
   test("listing page with the full-screen viewer open, in both themes", async ({ page, othersListing }) => {
     await page.goto(othersListing.path);
     await settle(page);

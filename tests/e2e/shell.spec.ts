@@ -25,7 +25,7 @@ test("a wide screen has a header with the name, the navigation and List your hom
   await expect(banner.getByRole("link", { name: "Homestead" })).toHaveAttribute("href", "/");
   const nav = page.getByRole("navigation", { name: "Main" });
   await expect(nav).toHaveCount(1);
-  await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Sign In"]);
+  await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Search", "Sign In"]);
   // A category is part of Explore.
   await expect(nav.getByRole("link", { name: "Explore" })).toHaveAttribute("aria-current", "true");
   await banner.getByRole("link", { name: "List your home" }).click();
@@ -35,7 +35,14 @@ test("a wide screen has a header with the name, the navigation and List your hom
   // Signed in, Sign In becomes Profile, with Saved (homes) and Messages before it.
   await signedIn(data, page, newAccount("Hedda Header"));
   await page.goto("/");
-  await expect(nav.getByRole("link")).toHaveText(["Explore", "Offers", "Saved", "Messages", "Profile"]);
+  await expect(nav.getByRole("link")).toHaveText([
+    "Explore",
+    "Offers",
+    "Search",
+    "Saved",
+    "Messages",
+    "Profile",
+  ]);
   await nav.getByRole("link", { name: "Profile" }).click();
   await expect(page).toHaveURL("/profile");
   await expect(nav.getByRole("link", { name: "Profile" })).toHaveAttribute("aria-current", "page");

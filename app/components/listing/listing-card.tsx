@@ -78,7 +78,7 @@ export function ListingCard({
   const backState = useBackState(listLabel);
   const area = areaAndPricePerArea(listing, useAreaUnit(), i18n);
   return (
-    <li className="listing-card group">
+    <li className="listing-card group" data-listing-id={listing.id}>
       <Link to={listingPath(listing)} state={backState} prefetch="intent" className="listing-card-link">
         <div className="listing-card-photo">
           {cover ? (

@@ -61,13 +61,14 @@ export function SearchFilters({
   // A radius around a place the box named shows that place in the box: sent again, it is looked up again.
   const aroundPlace = params.near && params.radius != null && params.place ? params.place : null;
   return (
-    <search aria-label={t("Filters")} className="mb-8">
+    // Laid out by its own width (a container), not the window's: beside the map it has half the page.
+    <search aria-label={t("Filters")} className="@container mb-8">
       <form
         method="get"
         action={action}
-        className="card grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-6"
+        className="card grid grid-cols-2 gap-x-4 gap-y-3 @xl:grid-cols-4 @5xl:grid-cols-6"
       >
-        <div className="col-span-2 sm:col-span-3 lg:col-span-2">
+        <div className="col-span-2 @xl:col-span-4 @5xl:col-span-2">
           <label htmlFor="filter-q" className="field-label">
             {t("City, address or name")}
           </label>
@@ -87,11 +88,11 @@ export function SearchFilters({
             native disclosure, no script). From the sm breakpoint up, in browsers that can style a disclosure's
             content, it is always open and its fields sit in the form's own grid (app.css, .search-more);
             older ones keep the Filters button there too. */}
-        <details className="search-more col-span-2 sm:col-span-4 lg:col-span-6">
+        <details className="search-more col-span-2 @xl:col-span-4 @5xl:col-span-6">
           <summary className="btn-secondary btn-small w-full">
             {activeCount > 0 ? t("Filters ({count})", { count: activeCount }) : t("Filters")}
           </summary>
-          <div className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-4 lg:grid-cols-6">
+          <div className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3 @xl:grid-cols-4 @5xl:grid-cols-6">
             {"type" in fixed || "offer" in fixed ? null : (
               <div>
                 <label htmlFor="filter-type" className="field-label">
@@ -169,7 +170,7 @@ export function SearchFilters({
                 ))}
               </select>
             </div>
-            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-6">
+            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 @xl:col-span-4 @5xl:col-span-6">
               <legend className="field-label">{t("Property type")}</legend>
               {PROPERTY_TYPES.map((kind) => (
                 <Check
@@ -181,7 +182,7 @@ export function SearchFilters({
                 />
               ))}
             </fieldset>
-            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 sm:col-span-4 lg:col-span-6">
+            <fieldset className="col-span-2 flex flex-wrap items-end gap-x-5 gap-y-2 @xl:col-span-4 @5xl:col-span-6">
               <legend className="sr-only">{t("Must have")}</legend>
               <Check name="parking" label={t("Parking spot")} checked={params.parking} />
               <Check name="furnished" label={t("Furnished")} checked={params.furnished} />
@@ -199,7 +200,7 @@ export function SearchFilters({
         {params.near && params.radius != null && !aroundPlace ? (
           <input type="hidden" name="near" value={formatLatLng(params.near)} />
         ) : null}
-        <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 sm:col-span-4 lg:col-span-6">
+        <div className="col-span-2 flex flex-wrap items-center justify-end gap-3 @xl:col-span-4 @5xl:col-span-6">
           {filtered ? (
             <a href={`${action}${clear ? `?${clear}` : ""}`} className="btn-secondary btn-small">
               {t("Clear filters")}

@@ -76,19 +76,20 @@ function bothProfileItems(): NavItem[] {
 }
 
 /**
- * The header's links on wide screens: SPEC.md's Explore, Offers and Profile (Sign In for visitors), with
- * Saved and Messages (its unread count) for a signed-in user.
+ * The header's links on wide screens: SPEC.md's Explore, Offers and Profile (Sign In for visitors), Search
+ * (as the phone's bar has it), with Saved and Messages (its unread count) for a signed-in user.
  */
 export function headerItems(viewer: NavViewer | null): NavItem[] {
   const explore: NavItem = { to: "/", label: msg("Explore"), isCurrent: isExplore, Icon: ExploreIcon };
   const offers: NavItem = { to: "/offers", label: msg("Offers"), isCurrent: isOffers, Icon: OfferIcon };
+  const search: NavItem = { to: "/search", label: msg("Search"), isCurrent: isSearch, Icon: SearchIcon };
   const saved: NavItem = { to: "/saved", label: msg("Saved"), isCurrent: isSaved, Icon: HeartOutlineIcon };
   if (viewer?.unsure) {
     const member = (item: NavItem): NavItem => ({ ...item, audience: "member" });
-    return [explore, offers, member(saved), member(messagesItem(viewer)), ...bothProfileItems()];
+    return [explore, offers, search, member(saved), member(messagesItem(viewer)), ...bothProfileItems()];
   }
-  if (!viewer?.signedIn) return [explore, offers, profileItem(viewer)];
-  return [explore, offers, saved, messagesItem(viewer), profileItem(viewer)];
+  if (!viewer?.signedIn) return [explore, offers, search, profileItem(viewer)];
+  return [explore, offers, search, saved, messagesItem(viewer), profileItem(viewer)];
 }
 
 type NavListProps = {

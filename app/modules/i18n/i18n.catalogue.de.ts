@@ -1230,6 +1230,17 @@ export const GERMAN = {
   "{minutes}-minute slots": "Termine zu {minutes} Minuten",
   "{visitor} booked a viewing of “{listing}” for {when}.":
     "{visitor} hat eine Besichtigung von „{listing}“ für {when} gebucht.",
+  "Search as I move the map": "Beim Verschieben der Karte suchen",
+  "Remove area": "Gebiet entfernen",
+  "Draw again": "Neu zeichnen",
+  "Draw an area": "Gebiet zeichnen",
+  "Search this area": "In diesem Gebiet suchen",
+  "Click or tap the map at each corner of your area, then Finish.":
+    "Klicken oder tippen Sie auf der Karte auf jede Ecke Ihres Gebiets, dann auf Fertig.",
+  "Add the map's centre": "Kartenmitte als Ecke hinzufügen",
+  Undo: "Rückgängig",
+  Finish: "Fertig",
+  "{count} corners": { one: "{count} Ecke", other: "{count} Ecken" },
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -55,6 +55,13 @@ export function createI18n({ locale, currency, messages }: I18nSettings) {
     minimumFractionDigits: 0,
     maximumFractionDigits: 0,
   });
+  // A map pin's price: three figures at most ("£450k" in en-GB, "$1.25M", "1,25 Mio. €").
+  const shortMoney = new Intl.NumberFormat(locale, {
+    style: "currency",
+    currency,
+    notation: "compact",
+    maximumSignificantDigits: 3,
+  });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: "auto" });
 
   /** The text of `key` in this language with its `{name}` placeholders filled. */
@@ -88,6 +95,8 @@ export function createI18n({ locale, currency, messages }: I18nSettings) {
     number: (value: number) => numbers.format(value),
     /** 1850 → "$1,850" (en-US, USD), "1.850 €" (de-DE, EUR): whole units, as prices are stored. */
     money: (value: number) => money.format(value),
+    /** The locale's short form of a large amount: 450000 → "£450k" (en-GB), "$450K" (en-US); whole units. */
+    compactMoney: (value: number) => shortMoney.format(value),
     /** The currency's sign as prices show it: "$", "€", "CHF". */
     currencySymbol: money.formatToParts(0).find((part) => part.type === "currency")?.value ?? currency,
     /** -3, "day" → "3 days ago"; -1, "day" → "yesterday". */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ENGLISH } from "#app/modules/i18n/i18n.ts";
+import { createI18n, ENGLISH } from "#app/modules/i18n/i18n.ts";
 import {
   bathroomsLabel,
   bedroomsLabel,
@@ -11,6 +11,7 @@ import {
   isListingType,
   listingPath,
   nameWithPrice,
+  pinPrice,
   priceParts,
   regularPriceLabel,
   typeLabel,
@@ -127,5 +128,22 @@ describe("types and categories", () => {
 
   it("links a listing to /category/{type}/{id}", () => {
     expect(listingPath({ type: "sale", id: "abc-123" })).toBe("/category/sale/abc-123");
+  });
+});
+
+describe("a map pin's price: short, what the searcher pays", () => {
+  const rent = { type: "rent" as const, offer: false, regularPrice: 1250, discountedPrice: null };
+  const sale = { type: "sale" as const, offer: false, regularPrice: 450_000, discountedPrice: null };
+  it("is whole below 10,000 and the locale's short form above, without / Month", () => {
+    const euro = createI18n({ locale: "en-IE", currency: "EUR", messages: {} });
+    const pound = createI18n({ locale: "en-GB", currency: "GBP", messages: {} });
+    const german = createI18n({ locale: "de-DE", currency: "EUR", messages: {} });
+    expect(pinPrice(rent, euro)).toBe("€1,250");
+    expect(pinPrice(sale, pound)).toBe("£450k");
+    expect(pinPrice({ ...sale, regularPrice: 1_250_000 }, ENGLISH)).toBe("$1.25M");
+    expect(pinPrice(sale, german)).toBe("450.000\u00a0€");
+  });
+  it("shows the offer's price", () => {
+    expect(pinPrice({ ...rent, offer: true, discountedPrice: 990 }, ENGLISH)).toBe("$990");
   });
 });

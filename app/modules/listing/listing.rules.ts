@@ -28,6 +28,15 @@ export function priceParts(listing: PriceFields, i18n: I18n) {
   };
 }
 
+/** Below this a map pin shows the whole price ("€1,250"); from it, the locale's short form ("£450k"). */
+const PIN_COMPACT_FROM = 10_000;
+
+/** A map pin's price: what the searcher pays, short ("€1,250" a month, "£450k"), no " / Month". */
+export function pinPrice(listing: PriceFields, i18n: I18n) {
+  const amount = effectivePrice(listing);
+  return amount < PIN_COMPACT_FROM ? i18n.money(amount) : i18n.compactMoney(amount);
+}
+
 /** The regular price an offer undercuts ("$2,500"), shown struck through beside it; null without an offer. */
 export function regularPriceLabel(
   listing: Pick<Listing, "offer" | "regularPrice" | "discountedPrice">,

@@ -28,3 +28,24 @@ export function clampArea({ west, south, east, north }: Bbox): Bbox {
     north: Math.min(85, north),
   };
 }
+
+/** A box never narrower than this many degrees (about 200 m): one home, or homes in one building, still has an area. */
+const MIN_SPAN = 0.002;
+
+/**
+ * The area a map of `bounds` groups its points over: the box widened to MIN_SPAN where it is thinner (a single
+ * result is a point), kept on the globe.
+ */
+export function areaAround(bounds: Bbox): Bbox {
+  const widen = (low: number, high: number) => {
+    const missing = Math.max(0, MIN_SPAN - (high - low)) / 2;
+    return [low - missing, high + missing] as const;
+  };
+  const [west, east] = widen(bounds.west, bounds.east);
+  const [south, north] = widen(bounds.south, bounds.north);
+  return clampArea({ west, south, east, north });
+}
+
+/** What the search map reads for a search: its points, the area they were grouped over, and whether the map
+ * should fit that area (the search named no area of its own: the area is the box of every result). */
+export type MapData = { points: MapPoint[]; area: Bbox; fit: boolean };

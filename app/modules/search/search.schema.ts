@@ -173,7 +173,6 @@ export function listPageSearch(
     ...parseSearchParams(searchParams, areaUnit),
     ...fixed,
     view: "list",
-    bbox: null,
   };
   return { search, filtered: hasFilters(search, fixed), listKey: searchQueryString(search, fixed) };
 }
