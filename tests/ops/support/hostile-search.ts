@@ -279,7 +279,7 @@ export type Page = { path: string; fixed: "type" | "offer" | null };
  * trimmed, its spaces collapsed, cut at 200; a price or room count that is plainly a whole number is used
  * (a price clamped to 750,000,000, rooms to 1-50), anything else is shown as some whole number in range or
  * dropped, never as typed; a range given upside down is shown swapped; a bbox counts only when it is a real
- * area (never inverted, across the antimeridian or off the globe), and only on /search.
+ * area (never inverted, across the antimeridian or off the globe), on every list page (each has its map).
  */
 export function expectShownBack(shown: Shown, query: string, page: Page, what: string) {
   const params = new URLSearchParams(query);
@@ -339,8 +339,7 @@ export function expectShownBack(shown: Shown, query: string, page: Page, what: s
   const onSearch = page.path === "/search";
   expectField("view", onSearch && raw("view") === "map");
   const area = plainBbox(raw("bbox"));
-  if (!onSearch) expectField("area", false);
-  else if (area !== undefined) expectField("area", area);
+  if (area !== undefined) expectField("area", area);
 }
 
 function isWholeIn(value: string, min: number, max: number) {
