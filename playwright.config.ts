@@ -26,9 +26,11 @@ export default defineConfig({
   retries: isCI ? 1 : 0,
   reporter,
   // Tests start signed in by writing the session (tests/support/sessions.ts); the few that go through the sign-up
-  // form and its e-mail take up to 20 s of this on a busy 2-core machine. Longer journeys set their own.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // form and its e-mail take up to 20 s of this on a busy 2-core machine. Longer journeys set their own. The
+  // list pages draw their map on a desktop's width, so four workers keep both CPUs busy: a page can take 10 s
+  // to answer there.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after the setup ran.
     baseURL: process.env.E2E_BASE_URL,

@@ -12,7 +12,7 @@ test.describe("accounts", () => {
     const account = await signUp(page);
     await page.getByRole("link", { name: "Profile" }).click();
     await expect(page.getByRole("heading", { name: "My Profile" })).toBeVisible();
-    await expect(page.getByLabel("Name")).toHaveValue(account.name);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(account.name);
     await expect(page.getByLabel("Email")).toHaveValue(account.email);
 
     await page.getByRole("button", { name: "Logout" }).click();
@@ -46,7 +46,7 @@ test.describe("accounts", () => {
   }) => {
     const account = newAccount("Ines Inbox");
     await page.goto("/sign-up");
-    await page.getByLabel("Name").fill(account.name);
+    await page.getByLabel("Name", { exact: true }).fill(account.name);
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill(account.password);
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -70,7 +70,7 @@ test.describe("accounts", () => {
   }) => {
     const account = await createAccount(data);
     await page.goto("/sign-up");
-    await page.getByLabel("Name").fill("Someone Else");
+    await page.getByLabel("Name", { exact: true }).fill("Someone Else");
     await page.getByLabel("Email").fill(account.email);
     await page.getByLabel("Password", { exact: true }).fill("another-password-1");
     await page.getByRole("button", { name: "Sign Up" }).click();
@@ -87,7 +87,7 @@ test.describe("accounts", () => {
 
   test("sign-up takes a name of 60 characters at most, and says so under the field", async ({ page }) => {
     await page.goto("/sign-up");
-    const name = page.getByLabel("Name");
+    const name = page.getByLabel("Name", { exact: true });
     await expect(name).toHaveAttribute("maxlength", "60");
     await expect(page.getByText("Up to 60 characters.")).toBeVisible();
     // Typed, the 61st character does not go in.
@@ -100,7 +100,7 @@ test.describe("accounts", () => {
     await page.getByLabel("Password", { exact: true }).fill("correct-horse-42");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await expect(page.getByText("Keep your name under 60 characters")).toBeVisible();
-    await expect(page.getByLabel("Name")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByText("Something went wrong with registration")).toHaveCount(0);
     await expect(page).toHaveURL("/sign-up");
   });
@@ -173,13 +173,13 @@ test.describe("accounts", () => {
     await popup.waitForEvent("close");
     await expect(page).toHaveURL("/");
     await page.goto("/profile");
-    await expect(page.getByLabel("Name")).toHaveValue("Grace Hopper");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Grace Hopper");
     await expect(page.getByLabel("Email")).toHaveValue(identity.email);
 
     // A second Google sign-in finds the same user (no duplicate record, name kept).
-    await page.getByLabel("Name").isVisible();
+    await page.getByLabel("Name", { exact: true }).isVisible();
     await page.getByRole("button", { name: "change" }).click();
-    await page.getByLabel("Name").fill("Grace B. Hopper");
+    await page.getByLabel("Name", { exact: true }).fill("Grace B. Hopper");
     await page.getByRole("button", { name: "done" }).click();
     await page.getByRole("button", { name: "change" }).waitFor();
     await page.getByRole("button", { name: "Logout" }).click();
@@ -190,7 +190,7 @@ test.describe("accounts", () => {
     await (await second).waitForEvent("close");
     await expect(page).toHaveURL("/");
     await page.goto("/profile");
-    await expect(page.getByLabel("Name")).toHaveValue("Grace B. Hopper");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Grace B. Hopper");
   });
 
   test("Google sign-in without JavaScript popups falls back to a full-page redirect", async ({ browser }) => {
@@ -217,7 +217,7 @@ test.describe("accounts", () => {
     await expect(page).toHaveURL("/");
     await page.goto("/profile");
     const expected = `Maria ${"de la Cruz ".repeat(10)}`.slice(0, 60).trim();
-    await expect(page.getByLabel("Name")).toHaveValue(expected);
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(expected);
     await expect(page.getByLabel("Email")).toHaveValue(identity.email);
     await context.close();
   });
@@ -225,7 +225,7 @@ test.describe("accounts", () => {
   test("change name on the profile and see it after reload", async ({ page, data }) => {
     await signedIn(data, page, newAccount("Alan Turing"));
     await page.goto("/profile");
-    const name = page.getByLabel("Name");
+    const name = page.getByLabel("Name", { exact: true });
     await expect(name).toHaveAttribute("readonly", "");
     await page.getByRole("button", { name: "change" }).click();
     await expect(name).not.toHaveAttribute("readonly", "");
@@ -236,7 +236,7 @@ test.describe("accounts", () => {
     // Said beside the field, and to screen readers (a status).
     await expect(page.getByRole("status").filter({ hasText: "Name saved" })).toBeVisible();
     await page.reload();
-    await expect(page.getByLabel("Name")).toHaveValue("Alan M. Turing");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue("Alan M. Turing");
     await expect(page.getByRole("link", { name: "Sell or rent your home" })).toHaveAttribute(
       "href",
       "/create-listing",

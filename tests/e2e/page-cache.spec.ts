@@ -58,7 +58,7 @@ test("a signed-in owner and a visitor on the same pages each see their own, and 
   // The owner renames themself; the visitor's next request shows the new name.
   await owner.goto("/profile");
   await owner.getByRole("button", { name: "change" }).click();
-  await owner.getByLabel("Name").fill("Priya After");
+  await owner.getByLabel("Name", { exact: true }).fill("Priya After");
   await owner.getByRole("button", { name: "done" }).click();
   await expect(owner.getByRole("status").filter({ hasText: "Name saved" })).toBeVisible();
   await visitorSees(visitor, listingPath);
