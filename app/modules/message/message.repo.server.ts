@@ -139,6 +139,17 @@ function managesListingAgency(userId: string) {
     );
 }
 
+/** The latest message's text of the thread `t`, for a list of threads. */
+function lastMessageOf(eb: ExpressionBuilder<Database & { t: Database["messageThread"] }, "t">) {
+  return eb
+    .selectFrom("message as m")
+    .select("m.body")
+    .whereRef("m.threadId", "=", "t.id")
+    .orderBy("m.createdAt", "desc")
+    .limit(1)
+    .as("lastMessage");
+}
+
 /** The threads with their listing, parties and agency; the caller says whose. */
 function threads(db: Db) {
   return db
@@ -211,13 +222,7 @@ export async function findThreadForParty(db: Db, threadId: string, userId: strin
 export async function findThreadsOfUser(db: Db, userId: string, limit = 100): Promise<ThreadSummary[]> {
   const rows = await threadsOf(db, userId)
     .select((eb) => [
-      eb
-        .selectFrom("message as m")
-        .select("m.body")
-        .whereRef("m.threadId", "=", "t.id")
-        .orderBy("m.createdAt", "desc")
-        .limit(1)
-        .as("lastMessage"),
+      lastMessageOf(eb),
       eb
         .selectFrom("message as m")
         .select((count) => count.fn.countAll<number | string | bigint>().as("n"))
@@ -253,13 +258,7 @@ export async function findAgencyThreads(db: Db, userId: string, limit = 100): Pr
     .where("t.ownerId", "!=", userId)
     .where("t.enquirerId", "!=", userId)
     .select((eb) => [
-      eb
-        .selectFrom("message as m")
-        .select("m.body")
-        .whereRef("m.threadId", "=", "t.id")
-        .orderBy("m.createdAt", "desc")
-        .limit(1)
-        .as("lastMessage"),
+      lastMessageOf(eb),
       eb
         .selectFrom("message as m")
         .select((count) => count.fn.countAll<number | string | bigint>().as("n"))
