@@ -108,12 +108,12 @@ for (const viewport of [PHONE, DESKTOP]) {
       await gotoHydrated(page, `/search?q=${word}`);
       await expect(page.getByRole("heading", { name: `${word} Home 1` })).toBeVisible();
       expect(scripts.filter((script) => /search-map|leaflet/i.test(script))).toEqual([]);
-      await page.getByRole("link", { name: "Map" }).click();
+      await page.getByRole("link", { name: "Map", exact: true }).click();
       await expect(page).toHaveURL(/view=map/);
       await expect(page.getByRole("heading", { name: `${word} Home 1` })).toBeHidden();
     } else {
       await gotoHydrated(page, `/search?q=${word}`);
-      await expect(page.getByRole("link", { name: "Map" })).toBeHidden();
+      await expect(page.getByRole("link", { name: "Map", exact: true })).toBeHidden();
       await expect(page.getByRole("heading", { name: `${word} Home 1` })).toBeVisible();
     }
     const map = page.locator(".leaflet-container");
