@@ -36,6 +36,9 @@ export async function openAppData(
       : config.database;
   const db = createDb(database);
   if (readOnly && database.kind === "sqlite") await sql`PRAGMA query_only = ON`.execute(db);
+  // A test's write waits for the app's as long as the test could: with four browser workers on two CPUs, the
+  // app's own write can hold SQLite's lock past the app's 5 s (a fixture failing "database is locked").
+  if (database.kind === "sqlite") await sql`PRAGMA busy_timeout = 30000`.execute(db);
   let closed: Promise<void> | undefined;
   return { config, db, storage: createStorage(config.storage), close: () => (closed ??= db.destroy()) };
 }
