@@ -177,11 +177,13 @@ test("a card hovered or focused highlights its pin, and a pin its card; a pin ch
 /** Clicks the map at these points (pixels from the map's top left corner) while drawing, then Finish. */
 async function drawArea(page: Page, corners: [number, number][]) {
   const map = page.locator(".leaflet-container");
-  const box = (await map.boundingBox())!;
   await page.getByRole("button", { name: "Draw an area" }).click();
   await expect(
     page.getByText("Click or tap the map at each corner of your area, then Finish."),
   ).toBeVisible();
+  // Where the map is once the tool is open (pressing its button may scroll a phone's page), in view.
+  await map.scrollIntoViewIfNeeded();
+  const box = (await map.boundingBox())!;
   for (const [index, [x, y]] of corners.entries()) {
     await page.mouse.click(box.x + x, box.y + y);
     await expect(page.getByRole("status").filter({ hasText: "corner" })).toContainText(
