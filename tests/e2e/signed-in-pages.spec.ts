@@ -57,7 +57,8 @@ test("a saved heart is never drawn empty on a cached page: filled from its first
   const listing = await insertTestListing(data, owner.id, { name });
   const saver = await signedIn(data, page, newAccount("Hedda Hearts"));
   await insertSavedHome(data.db, saver.id, listing.id);
-  const url = `/category/rent/${listing.id}`;
+  // A list narrowed to this home: a page signed-in users share with visitors (a listing's own page is theirs).
+  const url = `/search?q=${encodeURIComponent(name)}`;
 
   // The first page after signing in (a session this browser had not seen): React draws the heart from /me.
   await page.goto("/");
@@ -75,10 +76,7 @@ test("a saved heart is never drawn empty on a cached page: filled from its first
   expect(await response?.text()).not.toContain("Hedda Hearts");
   const first = await heartShown(tab);
   expect(first.filled).toBe(true);
-  await expect(tab.getByRole("main").getByRole("button", { name: "Saved", exact: true })).toHaveAttribute(
-    "aria-pressed",
-    "true",
-  );
+  await expect(tab.getByRole("button", { name: `Saved: ${name}` })).toHaveAttribute("aria-pressed", "true");
 
   // The tab's next page draws it from what /me said last: filled in the frame of the first paint.
   await watchHeart(tab, listing.id);
@@ -117,7 +115,8 @@ test("the owner sees Edit on their listing's page and the unread count on a cach
     .values({ id: randomUUID(), threadId, authorId: enquirer.id, body: "Still free?", createdAt: now })
     .execute();
 
-  const url = `/category/rent/${listing.id}`;
+  // A list narrowed to this home: a page signed-in users share with visitors (a listing's own page is theirs).
+  const url = `/search?q=${encodeURIComponent(name)}`;
   const visitor = await browser.newPage();
   try {
     const visitorAnswer = await visitor.goto(url);
