@@ -57,6 +57,7 @@ test("a listing with every detail: shown on its page, markup as text, kept for a
   page,
   data,
 }) => {
+  test.setTimeout(180_000); // the form's every field, the page, axe on it, and the edit form again
   await signedIn(data, page, newAccount("Dana Details"));
   await openForm(page, "/create-listing");
   await page.getByLabel("Name").fill("Park view flat with lift");
