@@ -28,9 +28,9 @@ export default defineConfig({
   // Tests start signed in by writing the session (tests/support/sessions.ts); the few that go through the sign-up
   // form and its e-mail take up to 20 s of this on a busy 2-core machine. Longer journeys set their own. The
   // list pages draw their map on a desktop's width, so four workers keep both CPUs busy: a page can take 10 s
-  // to answer there.
-  timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // to answer there, and a journey of a dozen pages two minutes. A limit is a ceiling, not a wait.
+  timeout: 180_000,
+  expect: { timeout: 20_000 },
   use: {
     // Set by the global setup; the config is evaluated again in each worker, after the setup ran.
     baseURL: process.env.E2E_BASE_URL,

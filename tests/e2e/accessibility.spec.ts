@@ -63,7 +63,7 @@ const test = base.extend<{ signedIn: boolean }, Fixtures & { data: AppData }>({
   ],
 });
 
-test.describe.configure({ timeout: 150_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
 type Violations = Awaited<ReturnType<AxeBuilder["analyze"]>>["violations"];

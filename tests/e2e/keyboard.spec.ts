@@ -11,7 +11,7 @@ import { signedIn } from "#tests/support/sessions.ts";
  * kind of control the focus must be visible.
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 /** Enough to cross any screen here (fields, photo tiles' buttons, the bottom navigation) without looping forever. */
 // The listing form has about fifty stops before its photos.

@@ -15,7 +15,7 @@ import { signedIn } from "#tests/support/sessions.ts";
  * once the visitor presses Play. The e2e app runs with LOCALE=en-US, so areas are in ft².
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -67,7 +67,7 @@ test.describe("relay mode (CONTACT_MODE=relay)", () => {
   test("an enquiry and its answer go through the site: neither side ever receives the other's address", {
     tag: "@smoke",
   }, async ({ browser }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const ownerContext = await browser.newContext({ baseURL: relay.url });
     const enquirerContext = await browser.newContext({ baseURL: relay.url });
     const ownerAnswers = recordAnswers(ownerContext);

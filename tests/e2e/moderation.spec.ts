@@ -11,7 +11,7 @@ import { signedIn, signedInAsAdmin } from "#tests/support/sessions.ts";
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 // Each test is a whole story across four people's browsers.
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const REMOVED = "This listing was removed by our moderators.";
 

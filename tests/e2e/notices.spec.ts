@@ -12,7 +12,7 @@ import { waitForMail } from "#tests/support/smtp-server.ts";
  * reporter is told the outcome. The new screens are captured at 390 and 1440 px into test-results/notices/.
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SHOTS = path.resolve("test-results/notices");
 

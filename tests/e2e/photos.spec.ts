@@ -21,7 +21,7 @@ import { startEmptyApp } from "./empty-app.ts";
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 
 // Uploads, image processing and geocoding make these flows longer than one page visit.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -17,7 +17,7 @@ import { signedIn } from "#tests/support/sessions.ts";
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 
 // Geocoding, a photo upload and two searches: longer than one page visit.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });

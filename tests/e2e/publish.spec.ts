@@ -28,7 +28,7 @@ const test = base.extend<object, { data: AppData; photos: Photos }>({
 });
 
 // Uploads, image processing and geocoding make these flows longer than one page visit.
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 180_000 });
 
 const SCREENSHOTS = "test-results/screenshots";
 mkdirSync(SCREENSHOTS, { recursive: true });

@@ -131,7 +131,7 @@ test("save a search, a matching home is published, the alert arrives with a work
   tag: "@smoke",
 }, async ({ page, request, data }) => {
   // Waits for the background alert job (every 2 s here) and its e-mail, on top of the feeds.
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   // Alerts take a verified address (signedIn's accounts are).
   const account = await signedIn(data, page, newAccount("Alex Alert"));
   await gotoHydrated(page, "/category/sale");

@@ -231,7 +231,7 @@ test.describe("content security policy in the browser", () => {
 
 test.describe("behind HTTPS (PUBLIC_URL https://)", () => {
   test("responses carry HSTS and the session cookie is Secure", async ({ playwright }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(180_000);
     const port = await getFreePort();
     const server = await startAppServer({
       port,
