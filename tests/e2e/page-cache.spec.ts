@@ -78,7 +78,7 @@ test("a signed-in owner and a visitor on the same pages each see their own, and 
   await visitorContext.close();
 });
 
-test("a visitor's repeated request with the page's ETag is answered 304; a signed-in one never carries one", async ({
+test("a visitor's repeated request with the page's ETag is answered 304; a signed-in user's own page never carries one", async ({
   browser,
   playwright,
   data,
@@ -97,8 +97,13 @@ test("a visitor's repeated request with the page's ETag is answered 304; a signe
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signedIn(data, page, newAccount("Sam Signed"));
+  // Offers is a page signed-in users share with visitors (decision 070): the visitors' answer, nothing of theirs.
   const signedInAnswer = await context.request.get("/offers", { headers: { accept: "text/html" } });
-  expect(signedInAnswer.headers()["cache-control"]).toBe("private, no-store");
-  expect(signedInAnswer.headers().etag).toBeUndefined();
+  expect(signedInAnswer.headers()["cache-control"]).toMatch(/^public, max-age=0, s-maxage=\d+/);
+  expect(await signedInAnswer.text()).not.toContain("Sam Signed");
+  // Their own pages are theirs alone: never kept, never an ETag.
+  const own = await context.request.get("/profile", { headers: { accept: "text/html" } });
+  expect(own.headers()["cache-control"]).toBe("private, no-store");
+  expect(own.headers().etag).toBeUndefined();
   await context.close();
 });
