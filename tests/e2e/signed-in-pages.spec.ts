@@ -115,8 +115,7 @@ test("the owner sees Edit on their listing's page and the unread count on a cach
     .values({ id: randomUUID(), threadId, authorId: enquirer.id, body: "Still free?", createdAt: now })
     .execute();
 
-  // A list narrowed to this home: a page signed-in users share with visitors (a listing's own page is theirs).
-  const url = `/search?q=${encodeURIComponent(name)}`;
+  const url = `/category/rent/${listing.id}`;
   const visitor = await browser.newPage();
   try {
     const visitorAnswer = await visitor.goto(url);
