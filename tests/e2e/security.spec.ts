@@ -91,8 +91,11 @@ test.describe("security headers", () => {
     expect(data.status()).toBe(200);
     expect(data.headers()["cache-control"]).toMatch(VISITOR_CACHING);
     await signUpByForm(request);
+    // A list's data is the visitors' for a signed-in user too (decision 070); their own page's is theirs.
     const signedIn = await request.get("/category/rent.data");
-    expect(signedIn.headers()["cache-control"]).toBe(SIGNED_IN_CACHING);
+    expect(signedIn.headers()["cache-control"]).toMatch(VISITOR_CACHING);
+    const own = await request.get("/profile.data");
+    expect(own.headers()["cache-control"]).toBe(SIGNED_IN_CACHING);
     const logout = await request.post("/logout", { maxRedirects: 0 });
     expect(logout.status()).toBe(302);
     expect(logout.headers()["clear-site-data"]).toBe('"cache"');
