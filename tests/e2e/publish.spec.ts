@@ -382,7 +382,8 @@ test("publishes a rent listing and a sale offer with 3 photos, shown on their pa
 
   await page.goto("/profile");
   const yours = page.getByRole("region", { name: "Your Listings" });
-  await expect(yours.getByRole("heading", { level: 3 })).toHaveText([saleName, rentName]);
+  // The cards' headings, newest first (the section's "Last 30 days" summary has a heading of its own).
+  await expect(yours.getByRole("list").getByRole("heading", { level: 3 })).toHaveText([saleName, rentName]);
   await page.screenshot({ path: `${SCREENSHOTS}/profile-your-listings.png`, fullPage: true });
   await expectAccessible(page);
   expect(account.email).toContain("@");
