@@ -35,7 +35,9 @@ export default defineConfig({
     // Set by the global setup; the config is evaluated again in each worker, after the setup ran.
     baseURL: process.env.E2E_BASE_URL,
     screenshot: "only-on-failure",
-    trace: "retain-on-failure",
+    // A trace records every action's DOM and screen: on every test it cost the browser more CPU than the pages
+    // themselves. CI retries a failed test once, with the trace; locally, `--trace on` asks for it.
+    trace: "on-first-retry",
   },
   projects: [
     {

@@ -12,6 +12,14 @@ import { registerSqliteFunctions } from "./sqlite-functions.server.ts";
 const KEPT_STATEMENTS = 500;
 
 /**
+ * What Kysely's "begin" becomes. A deferred transaction takes the write lock at its first write, and when
+ * another connection (the CLI's import, a test, a second process) committed since this one began to read,
+ * SQLite answers "database is locked" at once, without waiting out busy_timeout. An immediate one takes the
+ * lock at its start, waiting its turn like any single write.
+ */
+const BEGIN_WRITE = "begin immediate";
+
+/**
  * Adapts `node:sqlite` (built into Node 24, no native addon to compile) to the interface Kysely's
  * SqliteDialect expects. node:sqlite binds only numbers, strings, bigints, buffers and null, so booleans
  * become 0/1 and dates ISO strings here; rows come back with a null prototype, so they are copied into
@@ -38,7 +46,7 @@ export function openSqliteDatabase(file: string): SqliteDatabase & { raw: Databa
     raw,
     close: () => raw.close(),
     prepare(sql: string): SqliteStatement {
-      const { statement, reader } = prepared(sql);
+      const { statement, reader } = prepared(sql === "begin" ? BEGIN_WRITE : sql);
       return {
         reader,
         all: (parameters) => statement.all(...bind(parameters)).map(toPlainObject),

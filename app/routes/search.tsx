@@ -1,9 +1,8 @@
 import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
-import { SaveSearchForm } from "#app/components/saved/save-search-form.tsx";
+import { ListPage } from "#app/components/search/list-page.tsx";
 import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
-import { type MapTiles, SearchMapLayout } from "#app/components/search/search-map-layout.tsx";
-import { ServerHtml } from "#app/components/search/server-html.tsx";
+import type { MapTiles } from "#app/components/search/search-map-layout.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
@@ -100,52 +99,30 @@ export default function Search({ loaderData }: Route.ComponentProps) {
   const { params, tiles, filtersHtml, listKey, filters, searchSaved } = loaderData;
   const q = params?.q.trim();
   const { t } = useI18n();
-  const list = (
-    <ListingList
-      key={listKey}
-      page={loaderData}
-      label={t("Search")}
-      empty={{
-        message: t("No homes match this search"),
-        illustration: "search",
-        detail: t("Try fewer filters, another place, or a larger area of the map."),
-        action: (
-          <Link to="/search" className="btn-primary">
-            {t("Clear filters")}
-          </Link>
-        ),
-      }}
-    />
-  );
-  const top = (
-    <>
-      <div className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="page-heading">
-          {loaderData.meta?.title ?? (q ? t("Homes matching “{words}”", { words: q }) : t("Find a home"))}
-        </h1>
-        {/* On a line of their own under a long heading they stay at the right, where Save's panel opens. */}
-        <div className="ml-auto flex flex-wrap items-center gap-3">
-          {/* The filters and the map area, whatever the view: a saved search is this page's query. */}
-          <SaveSearchForm
-            query={filters}
-            redirectTo={`/search${listKey ? `?${listKey}` : ""}`}
-            saved={searchSaved}
-          />
-        </div>
-      </div>
-      {filtersHtml ? <ServerHtml html={filtersHtml} /> : null}
-    </>
-  );
   return (
-    <main className="page map-page">
-      {tiles ? (
-        <SearchMapLayout top={top} list={list} fixed="" view={params?.view ?? "list"} tiles={tiles} />
-      ) : (
-        <>
-          {top}
-          {list}
-        </>
-      )}
-    </main>
+    <ListPage
+      heading={loaderData.meta?.title ?? (q ? t("Homes matching “{words}”", { words: q }) : t("Find a home"))}
+      // The filters and the map area, whatever the view: a saved search is this page's query.
+      save={{ query: filters, redirectTo: `/search${listKey ? `?${listKey}` : ""}`, saved: searchSaved }}
+      filtersHtml={filtersHtml}
+      map={{ tiles, fixed: "", view: params?.view ?? "list" }}
+      list={
+        <ListingList
+          key={listKey}
+          page={loaderData}
+          label={t("Search")}
+          empty={{
+            message: t("No homes match this search"),
+            illustration: "search",
+            detail: t("Try fewer filters, another place, or a larger area of the map."),
+            action: (
+              <Link to="/search" className="btn-primary">
+                {t("Clear filters")}
+              </Link>
+            ),
+          }}
+        />
+      }
+    />
   );
 }

@@ -176,7 +176,7 @@ test("two visitors race for the last slot; a home marked let cancels the winner'
       return (await won.isVisible()) ? "won" : "lost";
     }),
   );
-  expect(outcomes.sort()).toEqual(["lost", "won"]);
+  expect([...outcomes].sort()).toEqual(["lost", "won"]);
   const winner = racers[outcomes.indexOf("won")]!;
 
   // The lister marks the home let: the winner's booking is cancelled, and they are told why.

@@ -35,7 +35,17 @@ export function SearchMapLayout({ top, list, fixed, view, tiles }: Props) {
   const wide = useMediaQuery(SIDE_BY_SIDE);
   const [active, setActive] = useState<string | null>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  const switchRef = useRef<HTMLDivElement>(null);
   const showMap = hydrated && (wide || view === "map");
+
+  // On a phone the map view is the map: the page opens at the List / Map switch with the map filling the screen
+  // under it (the heading and the filters a scroll up), and stays there as the search changes (an area drawn,
+  // the map moved), rather than opening on the filters with the map below the fold.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (location.search) scrolls back too
+  useEffect(() => {
+    if (!hydrated || view !== "map" || window.matchMedia(SIDE_BY_SIDE).matches) return;
+    switchRef.current?.scrollIntoView({ block: "start" });
+  }, [hydrated, view, location.search]);
 
   // The pin's home: its card is marked (styled like a hovered card) while the pointer or focus is on the pin.
   useEffect(() => {
@@ -76,7 +86,7 @@ export function SearchMapLayout({ top, list, fixed, view, tiles }: Props) {
     <div className="search-map-layout">
       <div className="min-w-0">
         {top}
-        <div className="lg:hidden">
+        <div ref={switchRef} className="pt-2 lg:hidden">
           <SearchViewToggle view={view} hrefs={viewHrefs(location.pathname, location.search)} />
         </div>
         <div ref={listRef} className={`beside-map ${view === "map" ? "max-lg:hidden" : ""}`}>
