@@ -11,10 +11,13 @@ export type GazetteerRequest = { id: number; address: string };
 export type GazetteerReply =
   | { id: number; result: ReturnType<typeof resolveAddress> }
   | { id: number; error: string };
+/** Sent once the gazetteer is built: lookups are timed from then on. */
+export type GazetteerReady = { ready: true };
 
 if (!parentPort) throw new Error("geocoding.gazetteer.worker.ts runs as a worker thread only");
 const port = parentPort;
 const gazetteer = buildGazetteer(cities);
+port.postMessage({ ready: true } satisfies GazetteerReady);
 
 port.on("message", ({ id, address }: GazetteerRequest) => {
   let reply: GazetteerReply;

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { GeocoderUnavailableError } from "./geocoding.error.ts";
-import type { GazetteerReply, GazetteerRequest } from "./geocoding.gazetteer.worker.ts";
+import type { GazetteerReady, GazetteerReply, GazetteerRequest } from "./geocoding.gazetteer.worker.ts";
 import type { GeocodeResult, Geocoder } from "./geocoding.server.ts";
 
 // Started from source by Node, resolved from the working directory like DATA_DIR and the static files: the
@@ -12,8 +12,10 @@ const WORKER_FILE = path.resolve("app/providers/geocoding/geocoding.gazetteer.wo
 type Options = {
   /** How long the worker stays without a lookup before it stops and frees the gazetteer. */
   idleMs?: number;
-  /** How long one lookup may take, the first one's gazetteer build included, before it counts as failed. */
+  /** How long one lookup may take once the gazetteer is built, before it counts as failed. */
   timeoutMs?: number;
+  /** How long a new worker may take to build the gazetteer. */
+  startMs?: number;
 };
 
 /**
@@ -24,11 +26,14 @@ type Options = {
  * The gazetteer lives in a worker thread, started on the first lookup and stopped after `idleMs` without
  * one: a process that is only browsed never holds its ~100 MB, and building it (half a second of CPU) never
  * stalls other visitors' requests. A worker that fails, hangs or exits fails the lookups it holds with
- * GeocoderUnavailableError ("try again"); the next lookup starts a new one.
+ * GeocoderUnavailableError ("try again"); the next lookup starts a new one. A lookup's time runs from when the
+ * gazetteer is built: on a machine busy enough that building takes longer than a lookup may, the lookups
+ * waiting for it would otherwise time out, and each new worker would be stopped before it could answer.
  */
 export function createOfflineGeocoder({
   idleMs = 10 * 60_000,
   timeoutMs = 10_000,
+  startMs = 60_000,
 }: Options = {}): Geocoder & {
   /** The running worker's thread id, or undefined when none runs (for tests and diagnostics). */
   workerThreadId(): number | undefined;
@@ -42,10 +47,24 @@ export function createOfflineGeocoder({
   let running: RunningWorker | undefined;
   let nextId = 0;
 
+  /** A worker that does not answer is stuck: every lookup behind it would wait as long. */
+  function stopStuck(state: RunningWorker) {
+    if (running === state) running = undefined;
+    void state.worker.terminate();
+  }
+
   function start(): RunningWorker {
-    const state: RunningWorker = { worker: new Worker(WORKER_FILE), pending: new Map() };
+    const state: RunningWorker = { worker: new Worker(WORKER_FILE), pending: new Map(), ready: false };
     running = state;
-    state.worker.on("message", (reply: GazetteerReply) => {
+    const startTimer = setTimeout(() => stopStuck(state), startMs);
+    state.worker.on("message", (reply: GazetteerReply | GazetteerReady) => {
+      if ("ready" in reply) {
+        clearTimeout(startTimer);
+        state.ready = true;
+        for (const waiting of state.pending.values())
+          waiting.timer = setTimeout(() => stopStuck(state), timeoutMs);
+        return;
+      }
       const waiting = state.pending.get(reply.id);
       if (!waiting) return; // timed out already
       state.pending.delete(reply.id);
@@ -56,6 +75,7 @@ export function createOfflineGeocoder({
     });
     const fail = (cause: unknown) => {
       if (running === state) running = undefined;
+      clearTimeout(startTimer);
       clearTimeout(state.idleTimer);
       for (const waiting of state.pending.values()) {
         clearTimeout(waiting.timer);
@@ -90,11 +110,8 @@ export function createOfflineGeocoder({
       return new Promise<GeocodeResult | null>((resolve, reject) => {
         // Referenced only while a lookup waits: an idle worker never keeps the process alive.
         if (state.pending.size === 0) state.worker.ref();
-        const timer = setTimeout(() => {
-          // A worker that does not answer is stuck: every lookup behind it would wait as long.
-          if (running === state) running = undefined;
-          void state.worker.terminate();
-        }, timeoutMs);
+        // Timed once the gazetteer is built (the worker's start has a limit of its own).
+        const timer = state.ready ? setTimeout(() => stopStuck(state), timeoutMs) : undefined;
         state.pending.set(id, { resolve, reject, timer });
         state.worker.postMessage({ id, address } satisfies GazetteerRequest);
       });
@@ -111,10 +128,16 @@ export function createOfflineGeocoder({
 type Pending = {
   resolve: (result: GeocodeResult | null) => void;
   reject: (error: Error) => void;
-  timer: NodeJS.Timeout;
+  timer: NodeJS.Timeout | undefined;
 };
 
-type RunningWorker = { worker: Worker; pending: Map<number, Pending>; idleTimer?: NodeJS.Timeout };
+type RunningWorker = {
+  worker: Worker;
+  pending: Map<number, Pending>;
+  /** The gazetteer is built: lookups are timed. */
+  ready: boolean;
+  idleTimer?: NodeJS.Timeout;
+};
 
 function unavailable(reason: string, cause?: unknown) {
   return new GeocoderUnavailableError(`offline geocoder: ${reason}`, { cause });
