@@ -18,13 +18,16 @@ import { whereListed } from "./listing.visibility.server.ts";
 // listing_timestamp_id_idx gives: each listing is on exactly one page, and a page starts at the key of the
 // listing before it (keyset), found by skipping index entries only.
 
-/** The sitemap index (/sitemap.xml): every file, each with the time of its newest entry. */
-export async function sitemapIndex(db: Db, publicUrl: string) {
+/**
+ * The sitemap index (/sitemap.xml): every file, each with the time of its newest entry. `perFile`: the URLs of
+ * a file, the protocol's limit but in tests.
+ */
+export async function sitemapIndex(db: Db, publicUrl: string, perFile = SITEMAP_MAX_URLS) {
   const count = await countListings(db);
   const newest = await findNewestListings(db);
-  const pages = sitemapPageCount(count);
+  const pages = sitemapPageCount(count, perFile);
   // A full page's newest listing is its last (oldest first); the last page holds the newest of all.
-  const fullPageEnds = await findTimestampsEvery(db, SITEMAP_MAX_URLS);
+  const fullPageEnds = await findTimestampsEvery(db, perFile);
   const newestOfAll = siteEntries(newest)[0]?.lastmod;
   const files = Array.from({ length: pages }, (_, index) => ({
     path: sitemapPagePath(index + 1),
@@ -34,11 +37,11 @@ export async function sitemapIndex(db: Db, publicUrl: string) {
 }
 
 /** Sitemap file `page` (1-based), or null when there is no such page. */
-export async function sitemapPage(db: Db, publicUrl: string, page: number) {
+export async function sitemapPage(db: Db, publicUrl: string, page: number, perFile = SITEMAP_MAX_URLS) {
   const count = await countListings(db);
-  const pages = sitemapPageCount(count);
+  const pages = sitemapPageCount(count, perFile);
   if (!Number.isSafeInteger(page) || page < 1 || page > pages) return null;
-  const { start, end } = sitemapPageRange(page, count);
+  const { start, end } = sitemapPageRange(page, count, perFile);
   const listings = await findListingPathsFrom(db, start, end - start);
   const entries = listingEntries(listings);
   if (page === pages) entries.push(...siteEntries(await findNewestListings(db)));

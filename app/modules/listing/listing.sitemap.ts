@@ -19,16 +19,19 @@ export type SitemapEntry = { path: string; lastmod?: number };
 /** When the newest listing of each type was saved (epoch ms); absent for a type without listings. */
 export type NewestListings = { rent?: number; sale?: number };
 
-/** How many sitemap files `listings` listings and the site's own pages fill (at least one). */
-export function sitemapPageCount(listings: number) {
-  return Math.max(1, Math.ceil((listings + SITE_PAGES.length) / SITEMAP_MAX_URLS));
+/**
+ * How many sitemap files `listings` listings and the site's own pages fill (at least one), `perFile` URLs to a
+ * file (the protocol's limit; tests split a small site the same way).
+ */
+export function sitemapPageCount(listings: number, perFile = SITEMAP_MAX_URLS) {
+  return Math.max(1, Math.ceil((listings + SITE_PAGES.length) / perFile));
 }
 
 /** The positions (oldest first, 0-based, end excluded) of the listings on sitemap page `page` (1-based). */
-export function sitemapPageRange(page: number, listings: number) {
+export function sitemapPageRange(page: number, listings: number, perFile = SITEMAP_MAX_URLS) {
   return {
-    start: Math.min((page - 1) * SITEMAP_MAX_URLS, listings),
-    end: Math.min(page * SITEMAP_MAX_URLS, listings),
+    start: Math.min((page - 1) * perFile, listings),
+    end: Math.min(page * perFile, listings),
   };
 }
 
