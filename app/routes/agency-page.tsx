@@ -1,14 +1,12 @@
 import { data, Link } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
 import { ListingMap } from "#app/components/listing/listing-map.tsx";
-import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
+import { listPageParts } from "#app/components/search/list-page.server.ts";
 import { ServerHtml } from "#app/components/search/server-html.tsx";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { findAgencyAgentNames, findAgencyBySlug } from "#app/modules/agency/agency.repo.server.ts";
 import { AGENCY_MESSAGES, agencyPath } from "#app/modules/agency/agency.rules.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
-import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
-import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { loadListPage } from "#app/modules/search/search.repo.server.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
@@ -37,19 +35,11 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     // at a time (Load More).
     loadListPage(readDb, url.searchParams, { agencyId: agency.id }, config.areaUnit),
   ]);
-  const filtersHtml = renderSearchFilters({
-    i18n,
-    energyScale: COUNTRY_RULES[config.listingRules].scale,
-    params: page.search!,
-    action: agencyPath(agency.slug),
-    fixed: { agencyId: agency.id },
-    total: page.failed ? null : page.total,
-  });
-  const savedIds = await savedIdsForViewer(
-    context,
-    request,
-    readDb,
-    page.listings.map((listing) => listing.id),
+  const { filtersHtml, savedIds } = await listPageParts(
+    { db: readDb, config, i18n },
+    { context, request },
+    page,
+    { action: agencyPath(agency.slug), fixed: { agencyId: agency.id } },
   );
   const { logoImage, suspended: _suspended, ...profile } = agency;
   const logo = logoImage ? imageSources(logoImage, config.images.baseUrl) : null;

@@ -9,6 +9,7 @@ import type { SearchParams } from "#app/modules/search/search.rules.ts";
 import {
   answerWithin,
   resolveWithin,
+  type WithinOutcome,
   withinAsked,
   withinNotice,
 } from "#app/modules/search/search.within.server.ts";
@@ -46,22 +47,11 @@ export async function loadFixedList<Extra extends object>(
     () => loadListPage(db, url.searchParams, fixed, config.areaUnit),
     (read) => !read.failed,
   );
-  const filtersHtml = renderSearchFilters({
-    i18n,
-    withinNotice: withinNotice(within, i18n),
-    withinAsked: withinAsked(within),
-    energyScale: COUNTRY_RULES[config.listingRules].scale,
-    params: page.search!,
+  const { filtersHtml, savedIds } = await listPageParts({ db, config, i18n }, { context, request }, page, {
     action: url.pathname,
     fixed,
-    total: page.failed ? null : page.total,
+    within,
   });
-  const savedIds = await savedIdsForViewer(
-    context,
-    request,
-    db,
-    page.listings.map((listing) => listing.id),
-  );
   const query = listQuery(fixedQuery, page.listKey);
   const searchSaved = await isSearchSavedByViewer(context, request, db, query);
   return answerWithin(within, {
@@ -76,4 +66,35 @@ export async function loadFixedList<Extra extends object>(
     tiles: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } as ListTiles,
     view: url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const),
   });
+}
+
+type ListPageRead = Awaited<ReturnType<typeof loadListPage>>;
+
+/**
+ * What every list page adds to its listings: the filters' HTML (with the place typed in the box, when there is
+ * one) and which of its homes the viewer saved.
+ */
+export async function listPageParts(
+  { db, config, i18n }: Pick<Services, "db" | "config" | "i18n">,
+  { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
+  page: ListPageRead,
+  { action, fixed, within = null }: { action: string; fixed: Partial<SearchParams>; within?: WithinOutcome },
+) {
+  const filtersHtml = renderSearchFilters({
+    i18n,
+    withinNotice: withinNotice(within, i18n),
+    withinAsked: withinAsked(within),
+    energyScale: COUNTRY_RULES[config.listingRules].scale,
+    params: page.search!,
+    action,
+    fixed,
+    total: page.failed ? null : page.total,
+  });
+  const savedIds = await savedIdsForViewer(
+    context,
+    request,
+    db,
+    page.listings.map((listing) => listing.id),
+  );
+  return { filtersHtml, savedIds };
 }
