@@ -185,13 +185,11 @@ test("a press while photos upload is kept: Uploading photos… 1 of 3, then save
   await fillRequiredDetails(page);
   await page.getByLabel("Address", { exact: true }).fill("5 Quai de la Tournelle, Paris");
   await page.getByLabel("Regular Price").fill("1750");
-  // A slow connection: the photos arrive one after the other, a couple of seconds apart.
-  let patches = 0;
+  // A slow connection: each photo's upload is held until the test lets it through, one after the other, so the
+  // count is seen at each step however busy the machine is.
+  const held: Array<() => void> = [];
   await page.route("**/api/uploads/*", async (route) => {
-    if (route.request().method() === "PATCH") {
-      patches += 1;
-      await new Promise((resolve) => setTimeout(resolve, 1500 * patches));
-    }
+    if (route.request().method() === "PATCH") await new Promise<void>((release) => held.push(release));
     await route.continue();
   });
   await page.getByLabel("Images", { exact: true }).setInputFiles([photos.red, photos.green, photos.blue]);
@@ -199,7 +197,13 @@ test("a press while photos upload is kept: Uploading photos… 1 of 3, then save
   await create.click();
   // One press: kept while the photos upload, with the spinner and the count, then the listing saves itself.
   await expect(create).toHaveAttribute("aria-busy", "true");
-  await expect(page.getByRole("status").filter({ hasText: "Uploading photos… 1 of 3" })).toBeVisible();
+  const progress = page.getByRole("status").filter({ hasText: /Uploading photos… \d of 3/ });
+  await expect(progress).toHaveText("Uploading photos… 0 of 3");
+  for (const uploaded of [1, 2, 3]) {
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    held.shift()!();
+    if (uploaded < 3) await expect(progress).toHaveText(`Uploading photos… ${uploaded} of 3`);
+  }
   await expect(page).toHaveURL(/\/category\/rent\/[0-9a-f-]{36}$/, { timeout: 30_000 });
   await expect(toast(page, "Listing saved")).toBeVisible();
   const id = page.url().split("/").at(-1)!;
