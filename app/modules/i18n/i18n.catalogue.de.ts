@@ -1168,6 +1168,11 @@ export const GERMAN = {
   "New viewing of {listing}": "Neue Besichtigung von {listing}",
   "No viewing times are open at the moment.": "Zurzeit sind keine Besichtigungszeiten frei.",
   "No viewing times yet.": "Noch keine Besichtigungszeiten.",
+  "No listed homes take viewings.": "Keine gelisteten Zuhause nehmen Besichtigungen an.",
+  "{count} upcoming viewing times": {
+    one: "{count} kommende Besichtigungszeit",
+    other: "{count} kommende Besichtigungszeiten",
+  },
   "No viewings yet": "Noch keine Besichtigungen",
   "Only a requested viewing can be confirmed": "Nur eine angefragte Besichtigung kann bestätigt werden",
   "Open house": "Offene Besichtigung",
