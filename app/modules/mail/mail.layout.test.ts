@@ -12,6 +12,7 @@ import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { newMessageMail } from "#app/modules/message/message.mail.ts";
 import { reportDigestMail } from "#app/modules/moderation/moderation.mail.ts";
 import { openHousesMail, savedHomesMail, searchAlertMail } from "#app/modules/saved/saved.mail.ts";
+import { type ViewingMailKind, viewingMail } from "#app/modules/viewing/viewing.mail.ts";
 import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 import type { MailContext } from "./mail.layout.ts";
 
@@ -57,6 +58,22 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     changedAt: 0,
     ...overrides,
   };
+}
+
+/** A viewing's e-mail about a home named NAME, booked by a visitor named NAME, cancelled for NAME. */
+function viewingOf(ctx: MailContext, kind: ViewingMailKind) {
+  return viewingMail(ctx, {
+    to: "ada@homes.test",
+    kind,
+    recipientName: NAME,
+    visitorName: NAME,
+    listingName: NAME,
+    when: "Sat, Dec 6, 10:00 AM – 10:20 AM (GMT+1)",
+    address: "Kastanienallee 1, Berlin",
+    reason: kind === "cancelled" ? NAME : null,
+    url: LINK,
+    attachment: { filename: "viewing.ics", contentType: "text/calendar; method=REQUEST", content: "" },
+  });
 }
 
 /** Each e-mail, written for a user (or about a home) named NAME, with LINK as its main link. */
@@ -112,6 +129,8 @@ const MAILS = {
       { listing: listing({ id: "l2", status: "let" }), previousPrice: null },
     ]),
   }),
+  "viewing cancelled": (ctx: MailContext) => viewingOf(ctx, "cancelled"),
+  "viewing rescheduled": (ctx: MailContext) => viewingOf(ctx, "rescheduled"),
   "open houses": (ctx: MailContext) => ({
     to: "ada@homes.test",
     ...openHousesMail(ctx, [
