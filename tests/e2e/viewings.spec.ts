@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect as baseExpect, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { newAccount } from "#tests/support/accounts.ts";
@@ -263,6 +264,12 @@ test("an agent keeps their agency's viewing times in /agency with the listing pa
   });
   await expect(editor.getByRole("button", { name: /^Remove .*, 2:00 PM – 4:00 PM$/ })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`viewings=${own.id}`));
+  // The workspace with editors open passes axe's checks (the page's landmarks, labels and names).
+  const { violations } = await new AxeBuilder({ page })
+    .include("#viewings")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
   // The colleague's home: its times, read only (the agent may not change another agent's listing).
   await section.getByText("Colleague's loft").click();
