@@ -271,6 +271,13 @@ test("an agent keeps their agency's viewing times in /agency with the listing pa
     .analyze();
   expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 
+  // The page as served draws only the open home's editor; another home's comes with a link that opens it.
+  const served = await (await page.request.get(`/agency?viewings=${own.id}`)).text();
+  expect(served.match(/value="add-viewing-time"/g)).toHaveLength(1);
+  expect(served).toContain(
+    `href="/agency?agency=viewing-homes-${agencyId.slice(0, 8)}&amp;viewings=${theirs.id}#viewings-${theirs.id}"`,
+  );
+
   // The colleague's home: its times, read only (the agent may not change another agent's listing).
   await section.getByText("Colleague's loft").click();
   const colleagues = section.getByRole("group", { name: "Colleague's loft" });

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useI18n } from "#app/components/use-i18n.ts";
 import { ViewingTimesEditor } from "#app/components/viewing/viewing-times-editor.tsx";
 import type { ViewingTime } from "#app/modules/viewing/viewing.rules.ts";
@@ -30,7 +31,7 @@ export function AgencyViewingTimes({
   action: string;
   open: string | null;
 }) {
-  const { t, tn } = useI18n();
+  const { t } = useI18n();
   return (
     <section aria-labelledby="agency-viewings" id="viewings" className="scroll-mt-24">
       <h2 id="agency-viewings" className="section-heading mb-2">
@@ -42,40 +43,66 @@ export function AgencyViewingTimes({
         <ul className="flex flex-col gap-3">
           {listings.map((listing) => (
             <li key={listing.id}>
-              <details
-                id={agencyViewingsAnchor(listing.id)}
-                open={open === listing.id}
-                aria-labelledby={`${agencyViewingsAnchor(listing.id)}-name`}
-                className="card scroll-mt-24 p-4"
-              >
-                <summary className="cursor-pointer">
-                  <span id={`${agencyViewingsAnchor(listing.id)}-name`} className="font-semibold">
-                    {listing.name}
-                  </span>{" "}
-                  <span className="text-sm text-muted">
-                    ·{" "}
-                    {tn(
-                      listing.times.length,
-                      "{count} upcoming viewing time",
-                      "{count} upcoming viewing times",
-                    )}
-                  </span>
-                </summary>
-                <div className="mt-4">
-                  <ViewingTimesEditor
-                    timeZone={listing.timeZone}
-                    times={listing.times}
-                    listed
-                    action={action}
-                    listingId={listing.id}
-                    readOnly={!listing.editable}
-                  />
-                </div>
-              </details>
+              <AgencyViewingHome listing={listing} action={action} initiallyOpen={open === listing.id} />
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/**
+ * One home, folded. An agency may list hundreds of homes, so a home's editor is drawn only once it is opened:
+ * in the browser when its summary is pressed, or, before the page runs, by the link that reloads the
+ * workspace with it open.
+ */
+function AgencyViewingHome({
+  listing,
+  action,
+  initiallyOpen,
+}: {
+  listing: AgencyViewingListing;
+  action: string;
+  initiallyOpen: boolean;
+}) {
+  const { t, tn } = useI18n();
+  const [opened, setOpened] = useState(initiallyOpen);
+  const anchor = agencyViewingsAnchor(listing.id);
+  const query = new URLSearchParams(action.split("?")[1] ?? "");
+  query.set("viewings", listing.id);
+  return (
+    <details
+      id={anchor}
+      open={initiallyOpen}
+      onToggle={(event) => setOpened(event.currentTarget.open)}
+      aria-labelledby={`${anchor}-name`}
+      className="card scroll-mt-24 p-4"
+    >
+      <summary className="cursor-pointer">
+        <span id={`${anchor}-name`} className="font-semibold">
+          {listing.name}
+        </span>{" "}
+        <span className="text-sm text-muted">
+          · {tn(listing.times.length, "{count} upcoming viewing time", "{count} upcoming viewing times")}
+        </span>
+      </summary>
+      <div className="mt-4">
+        {opened ? (
+          <ViewingTimesEditor
+            timeZone={listing.timeZone}
+            times={listing.times}
+            listed
+            action={action}
+            listingId={listing.id}
+            readOnly={!listing.editable}
+          />
+        ) : (
+          <a href={`/agency?${query}#${anchor}`} className="link">
+            {listing.editable ? t("Change viewing times") : t("Show viewing times")}
+          </a>
+        )}
+      </div>
+    </details>
   );
 }

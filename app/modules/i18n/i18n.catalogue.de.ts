@@ -1169,6 +1169,8 @@ export const GERMAN = {
   "No viewing times are open at the moment.": "Zurzeit sind keine Besichtigungszeiten frei.",
   "No viewing times yet.": "Noch keine Besichtigungszeiten.",
   "No listed homes take viewings.": "Keine gelisteten Zuhause nehmen Besichtigungen an.",
+  "Change viewing times": "Besichtigungszeiten ändern",
+  "Show viewing times": "Besichtigungszeiten anzeigen",
   "{count} upcoming viewing times": {
     one: "{count} kommende Besichtigungszeit",
     other: "{count} kommende Besichtigungszeiten",
