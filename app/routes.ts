@@ -46,6 +46,7 @@ export default [
   route("api/v1/listings", "routes/api.v1.listings.ts"),
   route("api/v1/listings/by-ref/:ref", "routes/api.v1.listing-by-ref.ts"),
   route("api/v1/listings/:key", "routes/api.v1.listing.ts"),
+  route("api/v1/listings/:key/open-houses", "routes/api.v1.listing-open-houses.ts"),
   route("api/map", "routes/api.map.ts"),
   route("images/*", "routes/images.ts"),
   route("feed.atom", "routes/feed.ts"),

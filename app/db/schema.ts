@@ -365,7 +365,8 @@ export interface SavedSearchTable {
 /** An alert e-mail to send (or sent): written with the sweep's step, claimed by one sender at a time. */
 export interface AlertDeliveryTable {
   id: string;
-  kind: "search" | "digest";
+  /** "search": a saved search's news; "digest": saved homes' news; "openHouse": new open houses (decision 072). */
+  kind: "search" | "digest" | "openHouse";
   userId: string;
   savedSearchId: string | null;
   /** JSON array of listing ids the e-mail shows. */
@@ -378,7 +379,10 @@ export interface AlertDeliveryTable {
   sentAt: Millis | null;
   pausedAt: Millis | null;
   lastError: string | null;
-  /** JSON array of the price drops the e-mail shows: { listingId, previousPrice, price }. */
+  /**
+   * JSON array of the price drops the e-mail shows: { listingId, previousPrice, price }; for "openHouse", the
+   * open houses it tells of: { listingId, openHouseId }.
+   */
   changes: ColumnType<string, string | undefined, string>;
 }
 

@@ -3,6 +3,7 @@ import { AgencyFields } from "#app/components/agency/agency-fields.tsx";
 import { AgencyInvitations } from "#app/components/agency/agency-invitations.tsx";
 import { AgencyListings } from "#app/components/agency/agency-listings.tsx";
 import { AgencyMembers } from "#app/components/agency/agency-members.tsx";
+import { AgencyViewingTimes, agencyViewingsAnchor } from "#app/components/agency/agency-viewing-times.tsx";
 import { ApiKeysSection } from "#app/components/api-keys/api-keys-section.tsx";
 import { FeedLinks } from "#app/components/exchange/feed-links.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
@@ -31,11 +32,18 @@ import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { findFeedLinks, regenerateFeedLinks } from "#app/modules/exchange/exchange.service.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { imageSources } from "#app/modules/image/image.rules.ts";
-import { findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
+import { findListedByIds, findListingsByAgency } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { findRecentStats } from "#app/modules/stats/stats.repo.server.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { findOpenHousesOfListings } from "#app/modules/viewing/viewing.repo.server.ts";
+import {
+  addViewingTime,
+  listingTimeZone,
+  removeViewingTime,
+  viewingDeps,
+} from "#app/modules/viewing/viewing.service.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/agency.ts";
 
@@ -68,6 +76,24 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     manages ? findFeedLinks(db, config.publicUrl, { agencyId: chosen.id }) : Promise.resolve(null),
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
+  // Viewing times of the homes in the public lists (a let, sold, hidden or expired one takes none).
+  const listedIds = new Set(
+    (
+      await findListedByIds(
+        db,
+        listings.map((listing) => listing.id),
+      )
+    ).map((listing) => listing.id),
+  );
+  const listed = listings.filter((listing) => listedIds.has(listing.id));
+  const times = Map.groupBy(
+    await findOpenHousesOfListings(
+      db,
+      listed.map((listing) => listing.id),
+      Date.now(),
+    ),
+    (time) => time.listingId,
+  );
   // Every member sees the agency's figures: the last 30 days of all its listings.
   const stats = await findRecentStats(
     db,
@@ -96,6 +122,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
         agentName: names.get(listing.userRef) ?? null,
         editable: manages || listing.userRef === user.id,
       })),
+      viewings: listed.map((listing) => {
+        const own = (times.get(listing.id) ?? []).map(({ listingId: _, remarks: __, ...time }) => time);
+        return {
+          id: listing.id,
+          name: listing.name,
+          path: listingPath(listing),
+          editable: manages || listing.userRef === user.id,
+          timeZone: own[0]?.timeZone ?? listingTimeZone(listing.geolocation),
+          times: own,
+        };
+      }),
+      openViewings: url.searchParams.get("viewings"),
       stats,
       invitations: invitations.map((invitation) => ({
         id: invitation.id,
@@ -117,6 +155,23 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   const slug = url.searchParams.get("agency");
   const { headers } = request;
   const intent = form.get("intent");
+  if (intent === "add-viewing-time" || intent === "remove-viewing-time") {
+    // The listing page's "Viewing times" forms, naming their listing; the service checks who may change them.
+    const listingId = String(form.get("listingId") ?? "");
+    const query = new URLSearchParams({ ...(slug ? { agency: slug } : {}), viewings: listingId });
+    const to = `/agency?${query}#${encodeURIComponent(agencyViewingsAnchor(listingId))}`;
+    const deps = viewingDeps(services);
+    try {
+      const message =
+        intent === "add-viewing-time"
+          ? await addViewingTime(deps, user, listingId, Object.fromEntries(form))
+          : await removeViewingTime(deps, user, String(form.get("openHouseId") ?? ""));
+      return redirectWithToast(context, to, "success", message);
+    } catch (error) {
+      const refusal = refusalResponse(error);
+      return redirectWithToast(context, to, "error", refusal.data.error ?? msg("Something went wrong"));
+    }
+  }
   if (API_KEY_INTENTS.includes(intent as (typeof API_KEY_INTENTS)[number])) {
     // An agency's keys act as the agency: only its owners and admins make or revoke them.
     try {
@@ -205,6 +260,11 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
       <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
         <div className="flex flex-col gap-8">
           <AgencyListings listings={current.listings} stats={current.stats} />
+          <AgencyViewingTimes
+            listings={current.viewings}
+            action={`/agency?${new URLSearchParams({ agency: current.slug })}`}
+            open={current.openViewings}
+          />
           <AgencyMembers
             agencyId={current.id}
             members={current.members}

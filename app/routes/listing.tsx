@@ -183,8 +183,9 @@ async function viewingsOf(
   return {
     timeZone,
     times: isOwner ? times : [],
-    // The open house events of the page's JSON-LD, for everyone.
-    openHouses: times.filter((time) => time.kind === "openHouse"),
+    // The open house events of the page's JSON-LD, for everyone; none once the home is let, sold or expired
+    // (its times take no bookings then, so no search engine should announce them).
+    openHouses: isListed(listing) ? times.filter((time) => time.kind === "openHouse") : [],
     bookable: bookable.slice(0, 40),
     ownBookings,
     reschedule: ownBookings.some((booking) => booking.id === reschedule) ? reschedule : null,

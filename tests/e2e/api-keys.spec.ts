@@ -80,6 +80,7 @@ test("the API documentation is readable, with every endpoint", async ({ page }) 
   for (const endpoint of [
     "GET /listings",
     "GET /listings/{ListingKey}",
+    "GET /listings/{ListingKey}/open-houses",
     "PUT /listings/by-ref/{ListingId}",
     "DELETE /listings/by-ref/{ListingId}",
   ]) {

@@ -1,7 +1,9 @@
+import AxeBuilder from "@axe-core/playwright";
 import { type Browser, test as base, expect as baseExpect, type Page } from "@playwright/test";
 import ICAL from "ical.js";
 import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture, insertTestListing, userIdByEmail } from "#tests/support/app-data.ts";
+import { createUser } from "#tests/support/factories.ts";
 import { signedIn } from "#tests/support/sessions.ts";
 import { type ReceivedMail, waitForMail } from "#tests/support/smtp-server.ts";
 
@@ -9,7 +11,8 @@ import { type ReceivedMail, waitForMail } from "#tests/support/smtp-server.ts";
  * Viewings, as the lister and visitors meet them: the lister adds bookable slots on the listing page, a visitor
  * books one with a message, both get e-mails whose calendar file parses (METHOD, a stable UID, SEQUENCE rising),
  * the conversation shows the booking, the visitor moves and cancels it, two visitors race for the last slot,
- * and a home marked let cancels its bookings. The listing is in Paris: its times read in Paris time.
+ * a home marked let cancels its bookings, and an agent keeps the agency's viewing times in /agency. The listings
+ * are in Paris: their times read in Paris time.
  */
 const test = base.extend<object, { data: AppData }>({ data: appDataFixture });
 // Each step waits for a server round trip with e-mails queued in its transaction: on a loaded machine that
@@ -176,6 +179,7 @@ test("two visitors race for the last slot; a home marked let cancels the winner'
       return (await won.isVisible()) ? "won" : "lost";
     }),
   );
+  // A sorted copy: sorting `outcomes` itself would lose which racer won.
   expect([...outcomes].sort()).toEqual(["lost", "won"]);
   const winner = racers[outcomes.indexOf("won")]!;
 
@@ -185,4 +189,114 @@ test("two visitors race for the last slot; a home marked let cancels the winner'
   const notice = await waitForMail(winner.account.email, { subject: "Viewing cancelled" });
   expect(notice.text).toContain("The home is no longer available, so the viewing is cancelled.");
   expect(calendarOf(notice).method).toBe("CANCEL");
+});
+
+test("an agent keeps their agency's viewing times in /agency with the listing page's editor", async ({
+  page,
+  data,
+}) => {
+  test.setTimeout(300_000);
+  const agent = await signedIn(data, page, newAccount("Ada Agent"));
+  const colleague = await createUser(data.db, { name: "Carl Colleague" });
+  const agencyId = crypto.randomUUID();
+  await data.db
+    .insertInto("organization")
+    .values({
+      id: agencyId,
+      name: "Viewing Homes",
+      slug: `viewing-homes-${agencyId.slice(0, 8)}`,
+      createdAt: new Date(),
+      about: "Homes to see.",
+      officeAddress: "12 Rue de Rivoli, Paris, France",
+      officeLat: 48.8553,
+      officeLng: 2.3601,
+      legalName: "Viewing Homes SARL",
+      contactEmail: "office@viewing-homes.example",
+    })
+    .execute();
+  for (const userId of [agent.id, colleague.id]) {
+    await data.db
+      .insertInto("member")
+      .values({
+        id: crypto.randomUUID(),
+        organizationId: agencyId,
+        userId,
+        role: "agent",
+        createdAt: new Date(),
+      })
+      .execute();
+  }
+  const own = await insertTestListing(data, agent.id, { agencyId, name: "Agency flat with viewings" });
+  const theirs = await insertTestListing(data, colleague.id, { agencyId, name: "Colleague's loft" });
+  // The colleague's open house, as their own editor would have written it.
+  const startsAt = Date.parse(`${DAY}T13:00:00Z`);
+  await data.db
+    .insertInto("openHouse")
+    .values({
+      id: crypto.randomUUID(),
+      listingId: theirs.id,
+      kind: "openHouse",
+      startsAt,
+      endsAt: startsAt + 2 * 3_600_000,
+      slotMinutes: null,
+      capacity: null,
+      confirmByHand: false,
+      timeZone: "Europe/Paris",
+      createdAt: Date.now(),
+    })
+    .execute();
+
+  await page.goto("/agency");
+  const section = page.getByRole("region", { name: "Viewing times" });
+  await expect(section.getByText("Agency flat with viewings")).toBeVisible();
+  // Their own home: the listing page's editor. An open house for up to 8 visitors, 14:00 to 16:00 Paris time.
+  await section.getByText("Agency flat with viewings").click();
+  const editor = section.getByRole("group", { name: "Agency flat with viewings" });
+  await editor.getByLabel("Open house").check();
+  await editor.getByLabel("Day").fill(DAY);
+  await editor.getByLabel("From").fill("14:00");
+  await editor.getByLabel("Until").fill("16:00");
+  await editor.getByLabel("Most visitors (optional)").fill("8");
+  await editor.getByRole("button", { name: "Add viewing times" }).click();
+  // Back on the workspace with that home's times open: what stays on the page, not the toast.
+  await expect(editor.getByText("Open house, up to 8 visitors · 0 bookings")).toBeVisible({
+    timeout: 60_000,
+  });
+  await expect(editor.getByRole("button", { name: /^Remove .*, 2:00 PM – 4:00 PM$/ })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`viewings=${own.id}`));
+  // The workspace with editors open passes axe's checks (the page's landmarks, labels and names).
+  const { violations } = await new AxeBuilder({ page })
+    .include("#viewings")
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+    .analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+
+  // The page as served draws only the open home's editor; another home's comes with a link that opens it.
+  const served = await (await page.request.get(`/agency?viewings=${own.id}`)).text();
+  expect(served.match(/value="add-viewing-time"/g)).toHaveLength(1);
+  expect(served).toContain(
+    `href="/agency?agency=viewing-homes-${agencyId.slice(0, 8)}&amp;viewings=${theirs.id}#viewings-${theirs.id}"`,
+  );
+
+  // The colleague's home: its times, read only (the agent may not change another agent's listing).
+  await section.getByText("Colleague's loft").click();
+  const colleagues = section.getByRole("group", { name: "Colleague's loft" });
+  await expect(colleagues.getByRole("listitem").filter({ hasText: "2:00 PM – 4:00 PM" })).toBeVisible();
+  await expect(colleagues.getByRole("button", { name: /Remove/ })).toHaveCount(0);
+  await expect(colleagues.getByRole("button", { name: "Add viewing times" })).toHaveCount(0);
+
+  // Visitors of the listing page see the new open house.
+  const visitor = await (
+    await page.context().browser()!.newContext({ baseURL: process.env.E2E_BASE_URL })
+  ).newPage();
+  await visitor.goto(`/category/rent/${own.id}`);
+  await expect(
+    visitor
+      .getByRole("region", { name: "Book a viewing" })
+      .getByRole("radio", { name: "2:00 PM – 4:00 PM · 8 places left" }),
+  ).toBeVisible();
+
+  // Remove: the home has no times again.
+  await editor.getByRole("button", { name: /Remove/ }).click();
+  await expect(editor.getByText("No viewing times yet.")).toBeVisible({ timeout: 60_000 });
 });

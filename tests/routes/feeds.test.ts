@@ -117,6 +117,49 @@ describe(`export feeds (${engine})`, () => {
     }
   });
 
+  it("carries the home's open houses in OpenImmo only, in its time zone; not removed or past ones", async () => {
+    const row = (await feedRow({ userId: lister.id }))!;
+    // Noon to 14:00 in Paris, 30 days on (whole hours, so the offset alone decides the clock).
+    const startsAt = Math.ceil((Date.now() + 30 * 86_400_000) / 3_600_000) * 3_600_000;
+    const times = [
+      { status: "active", startsAt },
+      { status: "cancelled", startsAt: startsAt + 86_400_000 },
+      { status: "active", startsAt: Date.now() - 3 * 3_600_000 },
+    ] as const;
+    for (const time of times) {
+      await world.db
+        .insertInto("openHouse")
+        .values({
+          id: randomUUID(),
+          listingId,
+          kind: "openHouse",
+          startsAt: time.startsAt,
+          endsAt: time.startsAt + 2 * 3_600_000,
+          slotMinutes: null,
+          capacity: null,
+          confirmByHand: false,
+          timeZone: "Europe/Paris",
+          status: time.status,
+          createdAt: Date.now(),
+        })
+        .execute();
+    }
+    const openImmo = await world.client.get(link(row, "openimmo.xml"));
+    const fields = [
+      ...openImmo.body.matchAll(/<user_defined_simplefield feldname="openHouse">([^<]+)</g),
+    ].map((match) => match[1]);
+    expect(fields).toHaveLength(1);
+    const [from, to] = fields[0]!.split("/");
+    expect(Date.parse(from!)).toBe(startsAt);
+    expect(Date.parse(to!)).toBe(startsAt + 2 * 3_600_000);
+    expect(from).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:00\+0[12]:00$/);
+    // Kyero v3 and the CSV template have no place for them.
+    for (const file of ["kyero.xml", "listings.csv"]) {
+      expect((await world.client.get(link(row, file))).body).not.toContain(from!.slice(0, 16));
+    }
+    await world.db.deleteFrom("openHouse").where("listingId", "=", listingId).execute();
+  });
+
   it("gives back, from each format, the form input of a listing as the repo reads it", async () => {
     const { id } = await createListing(world.db, lister.id, {
       ...ROUND_TRIP_DETAILS,

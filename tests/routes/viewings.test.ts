@@ -391,9 +391,61 @@ describe(`viewings authorization, route by route (${postgres ? "PostgreSQL" : "S
     expect(own.body).toContain("METHOD:REQUEST");
   });
 
+  it("Viewing times in /agency: the lister's side changes them, other members only see them", async () => {
+    const agency = "/agency";
+    for (const actor of ACTORS) {
+      const form = {
+        intent: "add-viewing-time",
+        listingId,
+        kind: "openHouse",
+        date: day,
+        from: "15:00",
+        to: "16:00",
+      };
+      const attempt = () => world.client.post(agency, form, as(actor));
+      if (LISTERS.includes(actor)) {
+        const answer = await attempt();
+        record("add viewing times (/agency)", actor, answer);
+        expect(toastMessage(answer)).toBe(T.added);
+        expect(redirectTarget(answer)).toBe(`/agency?viewings=${listingId}#viewings-${listingId}`);
+        continue;
+      }
+      await refused("add viewing times (/agency)", actor, attempt, T.notYours);
+    }
+    for (const actor of ACTORS) {
+      const time = await span("openHouse", 7);
+      const attempt = () =>
+        world.client.post(
+          agency,
+          { intent: "remove-viewing-time", listingId, openHouseId: time.id },
+          as(actor),
+        );
+      if (LISTERS.includes(actor)) {
+        const answer = await attempt();
+        record("remove viewing times (/agency)", actor, answer);
+        expect(toastMessage(answer)).toBe(T.removed);
+        continue;
+      }
+      await refused("remove viewing times (/agency)", actor, attempt, T.notYours);
+      await world.db.deleteFrom("openHouse").where("id", "=", time.id).execute();
+    }
+    // What the workspace shows: every member sees the times; the listing agent and the owner may change them.
+    for (const actor of ["other agent", "listing agent", "owner"] as const) {
+      const answer = await world.client.get(agency, as(actor));
+      const viewings = (
+        answer.data as { current: { viewings: { id: string; editable: boolean; times: unknown[] }[] } }
+      ).current.viewings;
+      const home = viewings.find((listing) => listing.id === listingId)!;
+      expect(home.times.length, actor).toBeGreaterThanOrEqual(2);
+      expect(home.editable, actor).toBe(actor !== "other agent");
+    }
+  });
+
   it("a home marked let cancels its open bookings and tells the visitors", async () => {
     const time = await span("openHouse", 20);
     const booked = await booking(time);
+    const before = (await world.client.get(page)).data as { viewings: { openHouses: unknown[] } };
+    expect(before.viewings.openHouses.length).toBeGreaterThan(0);
     const answer = await world.client.post(
       page,
       { intent: "set-status", status: "let" },
@@ -412,5 +464,10 @@ describe(`viewings authorization, route by route (${postgres ? "PostgreSQL" : "S
       as("other user"),
     );
     expect(toastMessage(refusal)).toBe(T.unavailable);
+    // No open house in the page's JSON-LD any more, nor in the API.
+    const after = (await world.client.get(page)).data as { viewings: { openHouses: unknown[] } };
+    expect(after.viewings.openHouses).toEqual([]);
+    const api = await world.client.get(`/api/v1/listings/${listingId}/open-houses`);
+    expect(JSON.parse(api.body)).toEqual({ value: [] });
   });
 });

@@ -6,8 +6,8 @@ import { findUserIdByEmail } from "./app-data.ts";
 
 /**
  * What a request could have written: every row of the user, listing, image,
- * message, report (and visitors' report requests), decision, audit, saved-home, saved-search and agency (organization, member,
- * invitation) tables (as a count and a digest, so an UPDATE shows as
+ * message, report (and visitors' report requests), decision, audit, saved-home, saved-search, agency (organization, member,
+ * invitation) and viewing (openHouse, showingAppointment) tables (as a count and a digest, so an UPDATE shows as
  * well as an INSERT), and the files in the image storage and upload staging folders (names and sizes, so bytes
  * PATCHed into someone's upload show too).
  */
@@ -31,7 +31,9 @@ type Table =
   | "savedSearch"
   | "organization"
   | "member"
-  | "invitation";
+  | "invitation"
+  | "openHouse"
+  | "showingAppointment";
 const TABLES: readonly Table[] = [
   "user",
   "listing",
@@ -48,6 +50,8 @@ const TABLES: readonly Table[] = [
   "organization",
   "member",
   "invitation",
+  "openHouse",
+  "showingAppointment",
 ];
 
 export type DbState = {
@@ -154,7 +158,8 @@ export function dbState(db: Db, { diskDir, uploadDir }: { diskDir: string; uploa
 /**
  * Columns background jobs write while a test runs, which no request changes but saving or changing the row:
  * the report digest marks each report it sent, the search alerts move a saved search's window and next run,
- * the saved-home digest notes the price and status it told the saver of.
+ * the saved-home digest notes the price and status it told the saver of, the alerts mark an open house told,
+ * and the viewings job marks a booking's reminder sent.
  */
 const BACKGROUND_COLUMNS = new Set([
   "digestedAt",
@@ -162,6 +167,8 @@ const BACKGROUND_COLUMNS = new Set([
   "nextRunAt",
   "notifiedPrice",
   "notifiedStatus",
+  "announcedAt",
+  "reminderSentAt",
 ]);
 
 /** A row without its BACKGROUND_COLUMNS. */

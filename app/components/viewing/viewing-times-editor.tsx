@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useI18n } from "#app/components/use-i18n.ts";
 import {
@@ -8,16 +8,37 @@ import {
   viewingSpan,
 } from "#app/modules/viewing/viewing.rules.ts";
 
-type Props = { timeZone: string; times: ViewingTime[]; listed: boolean };
+type Props = {
+  timeZone: string;
+  times: ViewingTime[];
+  listed: boolean;
+  /** Where the forms post: the listing page's own `#viewings` unless another page (/agency) hosts the editor. */
+  action?: string;
+  /** The listing the forms are for, when the page that posts is not the listing's own. */
+  listingId?: string;
+  /** Only the times, for a member who may not change them (the server refuses their forms anyway). */
+  readOnly?: boolean;
+};
 
 /**
  * The lister's "Viewing times": the spans still to come, each with Remove (its bookings are cancelled and
  * their visitors told), and a form for a new one in the home's time zone: an open house (anyone may come,
- * optionally capped) or bookable slots of N minutes, one visitor each.
+ * optionally capped) or bookable slots of N minutes, one visitor each. The listing page and the agency
+ * workspace (one per listing) both show it.
  */
-export function ViewingTimesEditor({ timeZone, times, listed }: Props) {
+export function ViewingTimesEditor({
+  timeZone,
+  times,
+  listed,
+  action = "#viewings",
+  listingId,
+  readOnly = false,
+}: Props) {
   const { t, tn, locale } = useI18n();
   const [kind, setKind] = useState<"openHouse" | "slots">("slots");
+  // Several editors may share a page (/agency): each field's id is its own.
+  const id = useId();
+  const listingField = listingId ? <input type="hidden" name="listingId" value={listingId} /> : null;
   return (
     <div className="flex flex-col gap-5">
       {times.length === 0 ? (
@@ -41,24 +62,28 @@ export function ViewingTimesEditor({ timeZone, times, listed }: Props) {
                   {time.confirmByHand ? ` · ${t("you confirm each booking")}` : ""}
                 </span>
               </span>
-              <Form method="post" action="#viewings">
-                <input type="hidden" name="intent" value="remove-viewing-time" />
-                <input type="hidden" name="openHouseId" value={time.id} />
-                <button type="submit" className="btn-secondary btn-small text-danger">
-                  {t("Remove")}
-                  <span className="sr-only">
-                    {" "}
-                    {viewingSpan(time.startsAt, time.endsAt, timeZone, locale)}
-                  </span>
-                </button>
-              </Form>
+              {readOnly ? null : (
+                <Form method="post" action={action}>
+                  <input type="hidden" name="intent" value="remove-viewing-time" />
+                  <input type="hidden" name="openHouseId" value={time.id} />
+                  {listingField}
+                  <button type="submit" className="btn-secondary btn-small text-danger">
+                    {t("Remove")}
+                    <span className="sr-only">
+                      {" "}
+                      {viewingSpan(time.startsAt, time.endsAt, timeZone, locale)}
+                    </span>
+                  </button>
+                </Form>
+              )}
             </li>
           ))}
         </ul>
       )}
-      {listed ? (
-        <Form method="post" action="#viewings" className="card flex flex-col gap-4 p-5">
+      {readOnly ? null : listed ? (
+        <Form method="post" action={action} className="card flex flex-col gap-4 p-5">
           <input type="hidden" name="intent" value="add-viewing-time" />
+          {listingField}
           <h3 className="font-bold">{t("Add viewing times")}</h3>
           <fieldset className="flex flex-wrap gap-x-6 gap-y-2">
             <legend className="field-label">{t("Kind")}</legend>
@@ -85,31 +110,31 @@ export function ViewingTimesEditor({ timeZone, times, listed }: Props) {
           </fieldset>
           <div className="grid gap-4 sm:grid-cols-3">
             <div>
-              <label htmlFor="viewing-date" className="field-label">
+              <label htmlFor={`${id}-date`} className="field-label">
                 {t("Day")}
               </label>
-              <input id="viewing-date" name="date" type="date" required className="text-input" />
+              <input id={`${id}-date`} name="date" type="date" required className="text-input" />
             </div>
             <div>
-              <label htmlFor="viewing-from" className="field-label">
+              <label htmlFor={`${id}-from`} className="field-label">
                 {t("From")}
               </label>
-              <input id="viewing-from" name="from" type="time" required step={300} className="text-input" />
+              <input id={`${id}-from`} name="from" type="time" required step={300} className="text-input" />
             </div>
             <div>
-              <label htmlFor="viewing-to" className="field-label">
+              <label htmlFor={`${id}-to`} className="field-label">
                 {t("Until")}
               </label>
-              <input id="viewing-to" name="to" type="time" required step={300} className="text-input" />
+              <input id={`${id}-to`} name="to" type="time" required step={300} className="text-input" />
             </div>
           </div>
           {kind === "slots" ? (
             <div>
-              <label htmlFor="viewing-slot" className="field-label">
+              <label htmlFor={`${id}-slot`} className="field-label">
                 {t("Slot length")}
               </label>
               <select
-                id="viewing-slot"
+                id={`${id}-slot`}
                 name="slotMinutes"
                 defaultValue="20"
                 className="text-input sm:max-w-48"
@@ -123,11 +148,11 @@ export function ViewingTimesEditor({ timeZone, times, listed }: Props) {
             </div>
           ) : (
             <div>
-              <label htmlFor="viewing-cap" className="field-label">
+              <label htmlFor={`${id}-cap`} className="field-label">
                 {t("Most visitors (optional)")}
               </label>
               <input
-                id="viewing-cap"
+                id={`${id}-cap`}
                 name="capacity"
                 type="number"
                 min={1}

@@ -7,6 +7,8 @@ import {
   ApiListingSchema,
   ApiListingsPageSchema,
   ApiListingWriteSchema,
+  ApiOpenHouseSchema,
+  ApiOpenHousesSchema,
   ApiOwnListingSchema,
   ApiPutResultSchema,
 } from "./api.schema.ts";
@@ -21,6 +23,8 @@ registry.add(ApiOwnListingSchema, { id: "OwnListing" });
 registry.add(ApiListingsPageSchema, { id: "ListingsPage" });
 registry.add(ApiListingWriteSchema, { id: "ListingWrite" });
 registry.add(ApiPutResultSchema, { id: "PutResult" });
+registry.add(ApiOpenHouseSchema, { id: "OpenHouse" });
+registry.add(ApiOpenHousesSchema, { id: "OpenHouses" });
 registry.add(ApiErrorSchema, { id: "Error" });
 
 const ref = (id: string) => ({ $ref: `#/components/schemas/${id}` });
@@ -127,6 +131,21 @@ export function openApiDocument({ publicUrl, siteName }: { publicUrl: string; si
           parameters: [{ name: "ListingKey", in: "path", required: true, schema: { type: "string" } }],
           responses: {
             "200": json("Listing", "The listing"),
+            "404": refusal("No such listing, or not public"),
+            "429": LIMITED,
+          },
+        },
+      },
+      "/listings/{ListingKey}/open-houses": {
+        get: {
+          operationId: "listOpenHouses",
+          summary: "A listing's open houses and bookable viewing times still to end, soonest first",
+          description:
+            "RESO OpenHouse fields. None while the home is let, sold or expired. Visitors book a time on the " +
+            "listing's page (BookingURL).",
+          parameters: [{ name: "ListingKey", in: "path", required: true, schema: { type: "string" } }],
+          responses: {
+            "200": json("OpenHouses", "The open houses"),
             "404": refusal("No such listing, or not public"),
             "429": LIMITED,
           },

@@ -1,12 +1,13 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { NotFoundError } from "#app/http/errors.ts";
-import type { Listing } from "#app/modules/listing/listing.model.ts";
+import { isListed, type Listing } from "#app/modules/listing/listing.model.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { searchListings } from "#app/modules/search/search.repo.server.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
-import { toApiListing } from "./api.schema.ts";
+import { findOpenHousesOfListings } from "#app/modules/viewing/viewing.repo.server.ts";
+import { toApiListing, toApiOpenHouse } from "./api.schema.ts";
 
 // The API's public reads (decision 065): the search's own parameters, planner and keyset pages (the listings
 // every public list shows), and one listing as its page shows it to a visitor (a hidden address stays hidden:
@@ -39,6 +40,19 @@ export async function readListing(db: Db, config: ReadConfig, id: string) {
   const listing = await findListingById(db, id);
   if (!listing || !(await isListingVisible(db, id))) throw new NotFoundError(LISTING_MESSAGES.notFound);
   return toApiListing(listing, urls(config));
+}
+
+/**
+ * The open houses still to end of one listing whose page the public may see (NotFoundError otherwise), soonest
+ * first; none while it is let, sold or expired (it takes no viewings).
+ */
+export async function readOpenHouses(db: Db, config: ReadConfig, id: string, now = Date.now()) {
+  const listing = await findListingById(db, id);
+  if (!listing || !(await isListingVisible(db, id))) throw new NotFoundError(LISTING_MESSAGES.notFound);
+  if (!isListed(listing)) return { value: [] };
+  const url = `${config.publicUrl}/category/${listing.type}/${listing.id}`;
+  const times = await findOpenHousesOfListings(db, [listing.id], now);
+  return { value: times.map((time) => toApiOpenHouse(time, url)) };
 }
 
 /** A listing for its own lister's key: as the API shows it, with their reference. */

@@ -91,6 +91,70 @@ export const ApiListingsPageSchema = z.object({
   next: z.string().nullable(),
 });
 
+/**
+ * An open house as the API answers it (RESO OpenHouse, decision 072): a span of viewing times. An open house
+ * and a span of bookable slots are both "Public" (RESO's other types are for brokers and offices); slots need
+ * an appointment (`AppointmentRequiredYN`) of `slotMinutes`. Names RESO does not have keep ours.
+ */
+export const ApiOpenHouseSchema = z.object({
+  OpenHouseKey: z.string(),
+  ListingKey: z.string(),
+  OpenHouseDate: z.iso.date().describe("The day in the home's time zone"),
+  OpenHouseStartTime: z.iso.datetime(),
+  OpenHouseEndTime: z.iso.datetime(),
+  OpenHouseType: z.enum(["Public"]),
+  OpenHouseStatus: z.enum(["Active"]),
+  AppointmentRequiredYN: z.boolean().describe("Bookable slots: each visitor books one"),
+  OpenHouseRemarks: z.string().nullable(),
+  timeZone: z.string().describe("The home's IANA time zone"),
+  slotMinutes: z.int().nullable().describe("The length of each slot; null for an open house"),
+  capacity: z.int().nullable().describe("The most bookings of an open house; null: no cap"),
+  confirmByHand: z.boolean().describe("The lister confirms each booking"),
+  BookingURL: z.url().describe("Where a visitor books a time: the listing's page"),
+});
+
+/** A listing's open houses still to end, soonest first. */
+export const ApiOpenHousesSchema = z.object({ value: z.array(ApiOpenHouseSchema) });
+
+/** A span of viewing times, as the API shows it. */
+export function toApiOpenHouse(
+  time: {
+    id: string;
+    listingId: string;
+    kind: "openHouse" | "slots";
+    startsAt: number;
+    endsAt: number;
+    slotMinutes: number | null;
+    capacity: number | null;
+    confirmByHand: boolean;
+    timeZone: string;
+    remarks: string | null;
+  },
+  listingUrl: string,
+): z.infer<typeof ApiOpenHouseSchema> {
+  return {
+    OpenHouseKey: time.id,
+    ListingKey: time.listingId,
+    OpenHouseDate: new Intl.DateTimeFormat("en-CA", {
+      timeZone: time.timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+    }).format(time.startsAt),
+    OpenHouseStartTime: new Date(time.startsAt).toISOString(),
+    OpenHouseEndTime: new Date(time.endsAt).toISOString(),
+    OpenHouseType: "Public",
+    OpenHouseStatus: "Active",
+    AppointmentRequiredYN: time.kind === "slots",
+    OpenHouseRemarks: time.remarks,
+    timeZone: time.timeZone,
+    slotMinutes: time.kind === "slots" ? time.slotMinutes : null,
+    capacity: time.kind === "openHouse" ? time.capacity : null,
+    confirmByHand: time.confirmByHand,
+    BookingURL: `${listingUrl}#viewings`,
+  };
+}
+
 /** A refusal: what went wrong, and a message per field (named as the request named it). */
 export const ApiErrorSchema = z.object({ error: z.string(), fields: z.record(z.string(), z.string()) });
 

@@ -151,6 +151,38 @@ describe("OpenImmo 1.2.7", () => {
     expectRoundTrip(parseOpenImmoFeed(bytes(xml)));
   });
 
+  it("writes open houses and bookable viewing times as user fields in the home's time zone, and still validates", async () => {
+    // Saturday 6 December 2031, 10:00 to 12:00 in Berlin; slots on the Sunday; one in New York's summer.
+    const at = Date.UTC(2031, 11, 6, 9);
+    const withTimes = writeOpenImmoFeed(TEST_FEED, [
+      {
+        ...ITEMS[0]!,
+        openHouses: [
+          { kind: "openHouse", startsAt: at, endsAt: at + 7_200_000, timeZone: "Europe/Berlin" },
+          { kind: "slots", startsAt: at + 86_400_000, endsAt: at + 90_000_000, timeZone: "Europe/Berlin" },
+          {
+            kind: "openHouse",
+            startsAt: Date.UTC(2032, 6, 4, 14, 30),
+            endsAt: Date.UTC(2032, 6, 4, 16),
+            timeZone: "America/New_York",
+          },
+        ],
+      },
+      ITEMS[1]!,
+    ]);
+    expect(withTimes).toContain(
+      '<user_defined_simplefield feldname="openHouse">2031-12-06T10:00+01:00/2031-12-06T12:00+01:00</user_defined_simplefield>',
+    );
+    expect(withTimes).toContain(
+      '<user_defined_simplefield feldname="viewingSlots">2031-12-07T10:00+01:00/2031-12-07T11:00+01:00</user_defined_simplefield>',
+    );
+    expect(withTimes).toContain(">2032-07-04T10:30-04:00/2032-07-04T12:00-04:00<");
+    // <besichtigungstermin> belongs to a sale by tender (<bieterverfahren>) and holds a date only: not used.
+    expect(withTimes).not.toContain("besichtigungstermin");
+    expect(await validate(withTimes, OPENIMMO_XSD)).toEqual([]);
+    expectRoundTrip(parseOpenImmoFeed(bytes(withTimes)));
+  });
+
   it("reads photos that are files of its zip, and refuses one the zip does not hold", () => {
     const intern = xml.replace(
       /<anhang location="EXTERN" gruppe="TITELBILD">([\s\S]*?)<pfad>[^<]*<\/pfad>/,

@@ -70,6 +70,16 @@ export type ExportItem = {
   floorPlans: { url: string; caption: string | null }[];
   /** Who answers for it: the listing agent's or the private lister's name. */
   contactName: string;
+  /** Its open houses and bookable viewing times still to end, soonest first (formats with a place for them). */
+  openHouses?: ExportOpenHouse[];
+};
+
+/** A span of viewing times a listing offers (decision 072): an open house, or bookable slots. */
+export type ExportOpenHouse = {
+  kind: "openHouse" | "slots";
+  startsAt: number;
+  endsAt: number;
+  timeZone: string;
 };
 
 /** Who publishes a feed: an agency or a private lister, and the site's settings the formats need. */

@@ -1,3 +1,4 @@
+import { zoneOffsetMs } from "#app/modules/viewing/viewing.rules.ts";
 import { formFieldOf, type OPENIMMO_CONDITION, slotsOf } from "./exchange.field-map.ts";
 import { listingInput } from "./exchange.form-input.ts";
 import {
@@ -102,6 +103,25 @@ const OBJEKTART = {
 /** What a certificate's absence is called in OpenImmo's energiepass/jahrgang. */
 const NO_CERTIFICATE = { exempt: "nicht_noetig", appliedFor: "ohne" } as const;
 
+/**
+ * The user fields of a listing's viewing times. OpenImmo 1.2.7's only viewing elements, <besichtigungstermin>
+ * and <besichtigungstermin_2>, belong to a <bieterverfahren> (a sale by tender) and hold a date without a time,
+ * so open houses go to the standard's extension point: one field per span, its start and end in the home's
+ * time zone as an ISO 8601 interval ("2026-12-06T10:00+01:00/2026-12-06T12:00+01:00").
+ */
+const VIEWING_FIELD = { openHouse: "openHouse", slots: "viewingSlots" } as const;
+/** The most viewing times one <immobilie> carries. */
+const VIEWING_FIELDS_MAX = 10;
+
+/** `ms` as the clock reads in `zone`, with its offset: "2026-12-06T10:00+01:00". */
+function zonedIso(ms: number, zone: string) {
+  const offset = zoneOffsetMs(ms, zone);
+  const local = new Date(ms + offset).toISOString().slice(0, 16);
+  const minutes = Math.round(Math.abs(offset) / 60_000);
+  const sign = offset < 0 ? "-" : "+";
+  return `${local}${sign}${String(Math.floor(minutes / 60)).padStart(2, "0")}:${String(minutes % 60).padStart(2, "0")}`;
+}
+
 /** The user field holding the listing's whole address (OpenImmo's geo wants it in parts). */
 const ADDRESS_FIELD = "address";
 const PETS_FIELD = "pets";
@@ -184,6 +204,12 @@ function immobilieElement(item: ExportItem, feed: ExportFeed): XmlElement {
     userField(PETS_FIELD, listing.pets);
   }
   if (listing.energyCertificate !== null) userField("energyCertificate", listing.energyCertificate);
+  for (const time of (item.openHouses ?? []).slice(0, VIEWING_FIELDS_MAX)) {
+    userField(
+      VIEWING_FIELD[time.kind],
+      `${zonedIso(time.startsAt, time.timeZone)}/${zonedIso(time.endsAt, time.timeZone)}`,
+    );
+  }
 
   placeAt(element, "verwaltung_techn/objektnr_extern", item.ref);
   placeAt(element, "verwaltung_techn/aktion", "CHANGE", "aktionart");

@@ -8,9 +8,10 @@ import { mailImageUrl } from "#app/modules/image/image.rules.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { findListingReferences } from "#app/modules/listing/listing.repo.server.ts";
 import { listingPath } from "#app/modules/listing/listing.rules.ts";
+import { findOpenHousesOfListings } from "#app/modules/viewing/viewing.repo.server.ts";
 import { writeListingsCsv } from "./exchange.csv.ts";
 import { writeKyeroFeed } from "./exchange.kyero.ts";
-import type { ExportFeed, ExportItem, FeedLinks } from "./exchange.model.ts";
+import type { ExportFeed, ExportItem, ExportOpenHouse, FeedLinks } from "./exchange.model.ts";
 import { writeOpenImmoFeed } from "./exchange.openimmo.ts";
 import { listingReference } from "./exchange.reference.ts";
 import {
@@ -108,6 +109,25 @@ function exportItem(
   };
 }
 
+/** The open houses still to end of `listings`, by listing, soonest first. */
+async function findFeedOpenHouses(db: Db, listings: { id: string }[]) {
+  const now = Date.now();
+  const found: (ExportOpenHouse & { listingId: string })[] = [];
+  for (let i = 0; i < listings.length; i += 500) {
+    const ids = listings.slice(i, i + 500).map((listing) => listing.id);
+    for (const time of await findOpenHousesOfListings(db, ids, now)) {
+      found.push({
+        listingId: time.listingId,
+        kind: time.kind,
+        startsAt: time.startsAt,
+        endsAt: time.endsAt,
+        timeZone: time.timeZone,
+      });
+    }
+  }
+  return Map.groupBy(found, (time) => time.listingId);
+}
+
 /**
  * The export `file` of the owner's listed homes, or, with no owner, the site's own feed of every listed home
  * (PARTNER_FEEDS).
@@ -144,8 +164,14 @@ export async function renderExport(
         listings.map((listing) => listing.id),
       )
     : new Map();
-  const items = listings.map((listing) => exportItem(listing, settings.publicUrl, names, references));
   const format = EXPORT_FILES[file].format;
+  // Only OpenImmo has a place for viewing times (decision 072; Kyero v3 and the CSV template have none).
+  const openHouses =
+    format === "openImmo" ? await findFeedOpenHouses(db, listings) : new Map<string, ExportOpenHouse[]>();
+  const items = listings.map((listing) => ({
+    ...exportItem(listing, settings.publicUrl, names, references),
+    openHouses: openHouses.get(listing.id) ?? [],
+  }));
   if (format === "kyero") return writeKyeroFeed(feed, items);
   if (format === "openImmo") return writeOpenImmoFeed(feed, items);
   return writeListingsCsv(items);

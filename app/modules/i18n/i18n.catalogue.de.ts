@@ -610,6 +610,17 @@ export const GERMAN = {
     one: "{count} neues Zuhause passt zu Ihrer gespeicherten Suche",
     other: "{count} neue Zuhause passen zu Ihrer gespeicherten Suche",
   },
+  "Open house: {when}": "Offene Besichtigung: {when}",
+  "Viewings to book: {when}": "Besichtigungstermine zum Buchen: {when}",
+  "New viewing times at {name}: {when}": "Neue Besichtigungstermine für {name}: {when}",
+  "{count} new open houses at homes you follow": {
+    one: "{count} neuer Besichtigungstermin bei Zuhause, denen Sie folgen",
+    other: "{count} neue Besichtigungstermine bei Zuhause, denen Sie folgen",
+  },
+  "New open houses at homes you saved or searched for:":
+    "Neue Besichtigungstermine bei Zuhause, die Sie gemerkt oder gesucht haben:",
+  "You hear of these because you saved the home or a search it matches.":
+    "Sie erfahren davon, weil Sie das Zuhause oder eine passende Suche gespeichert haben.",
   "Price reduced on {count} homes in your saved search": {
     one: "Preis gesenkt bei {count} Zuhause Ihrer gespeicherten Suche",
     other: "Preis gesenkt bei {count} Zuhause Ihrer gespeicherten Suche",
@@ -1157,6 +1168,13 @@ export const GERMAN = {
   "New viewing of {listing}": "Neue Besichtigung von {listing}",
   "No viewing times are open at the moment.": "Zurzeit sind keine Besichtigungszeiten frei.",
   "No viewing times yet.": "Noch keine Besichtigungszeiten.",
+  "No listed homes take viewings.": "Keine gelisteten Zuhause nehmen Besichtigungen an.",
+  "Change viewing times": "Besichtigungszeiten ändern",
+  "Show viewing times": "Besichtigungszeiten anzeigen",
+  "{count} upcoming viewing times": {
+    one: "{count} kommende Besichtigungszeit",
+    other: "{count} kommende Besichtigungszeiten",
+  },
   "No viewings yet": "Noch keine Besichtigungen",
   "Only a requested viewing can be confirmed": "Nur eine angefragte Besichtigung kann bestätigt werden",
   "Open house": "Offene Besichtigung",

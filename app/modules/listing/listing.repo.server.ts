@@ -136,6 +136,16 @@ export async function findListedSavedBetween(db: Db, from: number, upTo: number)
   return rows.map((row) => toListing(row, []));
 }
 
+/** Of `ids`, the listings in the public lists (whereListed), without photos: what alerts match searches against. */
+export async function findListedByIds(db: Db, ids: readonly string[]): Promise<Listing[]> {
+  if (ids.length === 0) return [];
+  const rows = await selectListings(db)
+    .where(whereListed)
+    .where("listing.id", "in", [...ids])
+    .execute();
+  return rows.map((row) => toListing(row, []));
+}
+
 /** Every listing of an agency, listed or not, newest first (its workspace). */
 export async function findListingsByAgency(db: Db, agencyId: string): Promise<Listing[]> {
   const rows = await selectListings(db)

@@ -11,7 +11,8 @@ import { freshnessMail } from "#app/modules/listing/listing.freshness.mail.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { newMessageMail } from "#app/modules/message/message.mail.ts";
 import { reportDigestMail } from "#app/modules/moderation/moderation.mail.ts";
-import { savedHomesMail, searchAlertMail } from "#app/modules/saved/saved.mail.ts";
+import { openHousesMail, savedHomesMail, searchAlertMail } from "#app/modules/saved/saved.mail.ts";
+import { type ViewingMailKind, viewingMail } from "#app/modules/viewing/viewing.mail.ts";
 import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 import type { MailContext } from "./mail.layout.ts";
 
@@ -24,6 +25,9 @@ const ESCAPED = "&lt;script&gt;x&lt;/script&gt; &amp; &quot;Ada&quot;";
 const LINK = "https://homes.test/link?token=a1&next=%2F";
 const HEADER =
   /<td style="background:#047857;padding:16px 24px"><a href="https:\/\/homes\.test\/"[^>]*>Homestead<\/a><\/td>/;
+
+/** An open house's start: Saturday, 6 December 2031, 10:00 in Berlin. */
+const OPEN_HOUSE = Date.UTC(2031, 11, 6, 9);
 
 const english: MailContext = { i18n: ENGLISH, siteName: "Homestead", publicUrl: "https://homes.test" };
 
@@ -54,6 +58,22 @@ function listing(overrides: Partial<Listing> = {}): Listing {
     changedAt: 0,
     ...overrides,
   };
+}
+
+/** A viewing's e-mail about a home named NAME, booked by a visitor named NAME, cancelled for NAME. */
+function viewingOf(ctx: MailContext, kind: ViewingMailKind) {
+  return viewingMail(ctx, {
+    to: "ada@homes.test",
+    kind,
+    recipientName: NAME,
+    visitorName: NAME,
+    listingName: NAME,
+    when: "Sat, Dec 6, 10:00 AM – 10:20 AM (GMT+1)",
+    address: "Kastanienallee 1, Berlin",
+    reason: kind === "cancelled" ? NAME : null,
+    url: LINK,
+    attachment: { filename: "viewing.ics", contentType: "text/calendar; method=REQUEST", content: "" },
+  });
 }
 
 /** Each e-mail, written for a user (or about a home) named NAME, with LINK as its main link. */
@@ -109,12 +129,37 @@ const MAILS = {
       { listing: listing({ id: "l2", status: "let" }), previousPrice: null },
     ]),
   }),
+  "viewing cancelled": (ctx: MailContext) => viewingOf(ctx, "cancelled"),
+  "viewing rescheduled": (ctx: MailContext) => viewingOf(ctx, "rescheduled"),
+  "open houses": (ctx: MailContext) => ({
+    to: "ada@homes.test",
+    ...openHousesMail(ctx, [
+      {
+        listing: listing(),
+        times: [
+          {
+            kind: "openHouse",
+            startsAt: OPEN_HOUSE,
+            endsAt: OPEN_HOUSE + 7_200_000,
+            timeZone: "Europe/Berlin",
+          },
+          {
+            kind: "slots",
+            startsAt: OPEN_HOUSE + 86_400_000,
+            endsAt: OPEN_HOUSE + 90_000_000,
+            timeZone: "Europe/Berlin",
+          },
+        ],
+      },
+    ]),
+  }),
 };
 
 /** The e-mails whose main link is the site's own page, not one they are given. */
 const MAIN_LINKS: Record<string, string> = {
   "report digest": "https://homes.test/admin",
   "saved homes": "https://homes.test/saved",
+  "open houses": "https://homes.test/saved",
 };
 
 describe("every e-mail", () => {
@@ -149,6 +194,22 @@ describe("every e-mail", () => {
     expect(reset.subject).toBe("Ihr Passwort bei Homestead zurücksetzen");
     expect(reset.text).toContain(`Hallo ${NAME},`);
     expect(reset.html).toContain(`Hallo ${ESCAPED},`);
+    const openHouses = MAILS["open houses"](german);
+    expect(openHouses.subject).toBe("2 neue Besichtigungstermine bei Zuhause, denen Sie folgen");
+    for (const part of [openHouses.text, openHouses.html]) {
+      expect(part).toContain("Offene Besichtigung: Sa., 6. Dez., 10:00 – 12:00 (MEZ)");
+      expect(part).toContain("Besichtigungstermine zum Buchen: So., 7. Dez., 10:00 – 11:00 (MEZ)");
+    }
+  });
+
+  it("tells of new open houses in the home's time zone, above the home's card", () => {
+    const mail = MAILS["open houses"](english);
+    expect(mail.subject).toBe("2 new open houses at homes you follow");
+    expect(mail.text).toContain(
+      `${NAME}, $1,800 / Month\nOpen house: Sat, Dec 6, 10:00 AM – 12:00 PM (GMT+1)\nViewings to book: Sun, Dec 7, 10:00 AM – 11:00 AM (GMT+1)\n`,
+    );
+    expect(mail.html).toContain("Open house: Sat, Dec 6, 10:00 AM – 12:00 PM (GMT+1)</p>");
+    expect(mail.html).toContain('href="https://homes.test/category/rent/l1"');
   });
 
   it("shows each home's card: its photo as a JPEG, its price, facts and link", () => {

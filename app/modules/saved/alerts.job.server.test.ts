@@ -8,18 +8,24 @@ import {
   type MailOutbox,
   mailRetryDelayMs,
 } from "#app/modules/mail/mail.outbox.server.ts";
+import { insertOpenHouse } from "#app/modules/viewing/viewing.repo.server.ts";
 import { createMailer } from "#app/providers/mail/mail.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { type SmtpPeer, startSmtpServer } from "#tests/support/smtp-server.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { runSearchAlerts as queueSearchAlerts } from "./alerts.job.server.ts";
+import { queueOpenHouseNews } from "./alerts.open-house.server.ts";
 import { type AlertDeps, sendAlertDeliveries as queueAlertDeliveries } from "./alerts.send.server.ts";
 import { SETTLE_MS, sweepSavedSearches } from "./alerts.sweep.server.ts";
 import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
 import { setSavedHomeAlertFrequency } from "./saved-home.repo.server.ts";
 import { setHomeSaved } from "./saved-home.service.server.ts";
 import { searchFeed } from "./saved-search.feed.server.ts";
-import { findSavedSearchById, turnOffSavedSearch } from "./saved-search.repo.server.ts";
+import {
+  findSavedSearchById,
+  turnOffSavedSearch,
+  updateSavedSearchFrequency,
+} from "./saved-search.repo.server.ts";
 import { saveSearch } from "./saved-search.service.server.ts";
 import { unsubscribeToken, verifyUnsubscribeToken } from "./saved-search.token.server.ts";
 
@@ -612,5 +618,228 @@ describe("feeds", () => {
     expect(xml).toContain(
       "<title>Rent or sale · “feed” · Flat · from 50 m² · step-free access: Homestead</title>",
     );
+  });
+});
+
+describe("new open houses", () => {
+  const HOUR = 3_600_000;
+  /** A span of viewing times added at `createdAt`, starting `inHours` after it, in Berlin's time zone. */
+  async function openHouse(
+    listingId: string,
+    createdAt: number,
+    { kind = "openHouse", inHours = 48 }: { kind?: "openHouse" | "slots"; inHours?: number } = {},
+  ) {
+    const id = crypto.randomUUID();
+    const startsAt = createdAt + inHours * HOUR;
+    await insertOpenHouse(testDb.db, {
+      id,
+      listingId,
+      kind,
+      startsAt,
+      endsAt: startsAt + 2 * HOUR,
+      slotMinutes: kind === "slots" ? 30 : null,
+      capacity: null,
+      confirmByHand: false,
+      timeZone: "Europe/Berlin",
+      createdAt,
+    });
+    return { id, startsAt, endsAt: startsAt + 2 * HOUR };
+  }
+  const announcedAt = async (id: string) =>
+    (
+      await testDb.db
+        .selectFrom("openHouse")
+        .select("announcedAt")
+        .where("id", "=", id)
+        .executeTakeFirstOrThrow()
+    ).announcedAt;
+
+  beforeEach(async () => {
+    await testDb.db.deleteFrom("openHouse").execute();
+  });
+
+  it("tells the holders of a saved home and its matching searches once, one e-mail per user", async () => {
+    const t0 = Date.UTC(2043, 0, 1);
+    const owner = await createUser(testDb.db);
+    const harbour = await createListing(testDb.db, owner.id, { name: "Harbour view flat", bedrooms: 2 });
+    const hill = await createListing(testDb.db, owner.id, { name: "Hillside cottage", bedrooms: 1 });
+    const saver = await createUser(testDb.db);
+    await setHomeSaved(testDb.db, saver.id, harbour.id, true);
+    const matching = await searcher("q=harbour", t0);
+    // Saved the home and a search it matches: one e-mail, the open house once.
+    const both = await searcher("beds=2", t0);
+    await setHomeSaved(testDb.db, both.user.id, harbour.id, true);
+    const other = await searcher("q=hillside", t0);
+    const off = await searcher("q=harbour", t0);
+    await updateSavedSearchFrequency(testDb.db, off.user.id, off.id, "off", t0);
+    const quietSaver = await createUser(testDb.db);
+    await setHomeSaved(testDb.db, quietSaver.id, harbour.id, true);
+    await setSavedHomeAlertFrequency(testDb.db, quietSaver.id, "off", t0);
+    const unverified = await createUser(testDb.db, { emailVerified: false });
+    await setHomeSaved(testDb.db, unverified.id, harbour.id, true);
+    // The lister who saved their own home hears nothing of their own times.
+    await setHomeSaved(testDb.db, owner.id, harbour.id, true);
+
+    const added = t0 + 60_000;
+    const time = await openHouse(harbour.id, added);
+    // Not settled yet: the next run tells it.
+    await runSearchAlerts(deps(), added + SETTLE_MS - 1);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await announcedAt(time.id)).toBeNull();
+
+    const now = added + SETTLE_MS + 1;
+    await runSearchAlerts(deps(), now);
+    expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual(
+      [saver.email, matching.user.email, both.user.email].map((email) => email.toLowerCase()).sort(),
+    );
+    expect(Number(await announcedAt(time.id))).toBe(now);
+    const mail = smtp.messages.find((message) => message.to[0] === both.user.email.toLowerCase())!;
+    expect(mail.subject).toBe(
+      "New viewing times at Harbour view flat: Sat, Jan 3, 1:01 AM – 3:01 AM (GMT+1)",
+    );
+    expect(mail.text.match(/Open house: /g)).toHaveLength(1);
+    expect(mail.links).toContain(`https://homes.test/category/rent/${harbour.id}`);
+    expect(other.user.email).not.toBe(mail.to[0]);
+
+    // Told once: nothing more at the next runs, and nothing of a later open house of another listing to
+    // searches it does not match.
+    await runSearchAlerts(deps(), now + 60_000);
+    expect(smtp.messages).toHaveLength(3);
+    await openHouse(hill.id, now + 60_000);
+    await runSearchAlerts(deps(), now + 120_000);
+    expect(smtp.messages).toHaveLength(4);
+    expect(smtp.messages.at(-1)!.to).toEqual([other.user.email.toLowerCase()]);
+    expect(smtp.messages.at(-1)!.subject).toContain("Hillside cottage");
+  });
+
+  it("tells no search saved after the open house, nothing removed or started, nothing of a home let", async () => {
+    const t0 = Date.UTC(2044, 0, 1);
+    const owner = await createUser(testDb.db);
+    const flat = await createListing(testDb.db, owner.id, { name: "Canal side flat" });
+    const before = await openHouse(flat.id, t0 - 60_000);
+    const late = await searcher("q=canal", t0);
+    await runSearchAlerts(deps(), t0 + SETTLE_MS + 1);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await announcedAt(before.id)).not.toBeNull();
+
+    // Removed before a run: never told. Started before a run: never told, and out of the set to tell.
+    const removed = await openHouse(flat.id, t0 + 60_000);
+    await testDb.db
+      .updateTable("openHouse")
+      .set({ status: "cancelled" })
+      .where("id", "=", removed.id)
+      .execute();
+    const soon = await openHouse(flat.id, t0 + 60_000, { inHours: 0.001 });
+    await runSearchAlerts(deps(), t0 + 60_000 + SETTLE_MS + 1);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await announcedAt(removed.id)).not.toBeNull();
+    expect(await announcedAt(soon.id)).not.toBeNull();
+
+    // Queued, then the home is let before the e-mail goes: nothing is sent, and the delivery is done.
+    const next = await openHouse(flat.id, t0 + 120_000, { kind: "slots" });
+    expect(await queueOpenHouseNews(testDb.db, t0 + 120_000 + SETTLE_MS + 1)).toBe(1);
+    await testDb.db.updateTable("listing").set({ status: "let" }).where("id", "=", flat.id).execute();
+    expect(await sendAlertDeliveries(deps(), t0 + 120_000 + SETTLE_MS + 2)).toBe(0);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await announcedAt(next.id)).not.toBeNull();
+    const pending = await testDb.db
+      .selectFrom("alertDelivery")
+      .select("id")
+      .where("userId", "=", late.user.id)
+      .where("sentAt", "is", null)
+      .execute();
+    expect(pending).toEqual([]);
+
+    // A new open house of a let home is not told either (it takes none: the time is left alone).
+    const afterLet = await openHouse(flat.id, t0 + 180_000);
+    await runSearchAlerts(deps(), t0 + 180_000 + SETTLE_MS + 1);
+    expect(smtp.messages).toHaveLength(0);
+    expect(await announcedAt(afterLet.id)).toBeNull();
+  });
+
+  it("two runners on two connections tell each open house once", async () => {
+    const t0 = Date.UTC(2045, 0, 1);
+    const owner = await createUser(testDb.db);
+    const flat = await createListing(testDb.db, owner.id, { name: "Twin runner flat" });
+    const searchers = [];
+    for (let i = 0; i < 4; i++) searchers.push(await searcher("q=twin", t0));
+    await openHouse(flat.id, t0 + 60_000);
+    await openHouse(flat.id, t0 + 61_000, { kind: "slots" });
+    const other = secondConnection();
+    const now = t0 + 120_000;
+    try {
+      const queued = await Promise.all([
+        queueOpenHouseNews(testDb.db, now),
+        queueOpenHouseNews(other.db, now),
+      ]);
+      expect(queued[0]! + queued[1]!).toBeGreaterThanOrEqual(4);
+      await Promise.all([runSearchAlerts(deps(), now + 1), runSearchAlerts(deps(other.db), now + 1)]);
+    } finally {
+      await other.close();
+    }
+    const told = smtp.messages.flatMap((mail) => [...mail.text.matchAll(/(Open house|Viewings to book): /g)]);
+    expect(told).toHaveLength(8);
+    expect(smtp.messages.map((mail) => mail.to[0]).sort()).toEqual(
+      searchers.map((s) => s.user.email.toLowerCase()).sort(),
+    );
+  });
+
+  it("telling an open house keeps the cached pages; a change a page shows drops them", async () => {
+    const t0 = Date.UTC(2047, 0, 1);
+    const owner = await createUser(testDb.db);
+    const flat = await createListing(testDb.db, owner.id, { name: "Cached flat" });
+    await searcher("q=cached", t0);
+    const time = await openHouse(flat.id, t0 + 60_000);
+    const version = async () =>
+      Number(
+        (await testDb.db.selectFrom("pageCacheVersion").select("version").executeTakeFirstOrThrow()).version,
+      );
+    const before = await version();
+    expect(await queueOpenHouseNews(testDb.db, t0 + 120_000)).toBe(1);
+    expect(await announcedAt(time.id)).not.toBeNull();
+    expect(await version()).toBe(before);
+    await testDb.db.updateTable("openHouse").set({ status: "cancelled" }).where("id", "=", time.id).execute();
+    expect(await version()).toBeGreaterThan(before);
+  });
+
+  it("shows each home's new times above its card, in HTML and plain text", async () => {
+    const t0 = Date.UTC(2046, 0, 1);
+    const owner = await createUser(testDb.db);
+    const saver = await createUser(testDb.db);
+    const flat = await createListing(testDb.db, owner.id, {
+      name: "Garden flat",
+      location: "Gartenstraße 5, Berlin",
+      regularPrice: 1500,
+    });
+    const house = await createListing(testDb.db, owner.id, { name: "Lake house", type: "sale" });
+    for (const listing of [flat, house]) await setHomeSaved(testDb.db, saver.id, listing.id, true);
+    await openHouse(flat.id, t0 + 60_000);
+    await openHouse(flat.id, t0 + 60_000, { kind: "slots", inHours: 72 });
+    await openHouse(house.id, t0 + 60_000, { inHours: 24 });
+    await runSearchAlerts(deps(), t0 + 120_000);
+    expect(smtp.messages).toHaveLength(1);
+    const mail = smtp.messages[0]!;
+    expect(mail.subject).toBe("3 new open houses at homes you follow");
+    expect(mail.html).toContain("New open houses at homes you saved or searched for:");
+    for (const line of [
+      "Garden flat, $1,500 / Month\nOpen house: Wed, Jan 3, 1:01 AM – 3:01 AM (GMT+1)\nViewings to book: Thu, Jan 4, 1:01 AM – 3:01 AM (GMT+1)",
+      "Lake house, ",
+      "Open house: Tue, Jan 2, 1:01 AM – 3:01 AM (GMT+1)",
+      // Soonest first.
+      "New open houses at homes you saved or searched for:\n\nLake house, ",
+      "Your saved homes: https://homes.test/saved",
+    ]) {
+      expect(mail.text).toContain(line);
+    }
+    for (const note of [
+      "Open house: Wed, Jan 3, 1:01 AM – 3:01 AM (GMT+1)",
+      "Viewings to book: Thu, Jan 4, 1:01 AM – 3:01 AM (GMT+1)",
+      "Gartenstraße 5, Berlin",
+    ]) {
+      expect(mail.html).toContain(note);
+    }
+    expect(mail.links).toContain("https://homes.test/saved");
+    expect(mail.links).toContain(`https://homes.test/category/sale/${house.id}`);
+    expect([...mail.html.matchAll(/<img src="([^"]+)"/g)]).toHaveLength(2);
   });
 });

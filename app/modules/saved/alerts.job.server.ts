@@ -1,5 +1,6 @@
 import { logger } from "#app/logger.server.ts";
 import type { Job } from "#app/modules/jobs/jobs.server.ts";
+import { queueOpenHouseNews } from "./alerts.open-house.server.ts";
 import { type AlertDeps, sendAlertDeliveries } from "./alerts.send.server.ts";
 import { sweepSavedSearches } from "./alerts.sweep.server.ts";
 import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
@@ -14,15 +15,18 @@ import { queueSavedHomeNews } from "./saved-home.digest.server.ts";
 // 2. The sender (alerts.send.server.ts) claims due deliveries for a while (`claimedUntil`), and marks each sent
 //    in the transaction that queues its e-mail in the outbox (app/modules/mail), which sends it once and retries
 //    a refusal. A delivery that cannot be queued is retried with backoff, then paused with its search.
+// New open houses (alerts.open-house.server.ts) take the same two steps: an open house is marked told in the
+// transaction that queues its alertDelivery rows, guarded by `announcedAt` still being null (decision 072).
 // Their queries are in alerts.repo.server.ts.
 
-/** One alert run: the sweep, the saved homes' news, then the sending (the job "search-alerts"). */
+/** One alert run: the sweep, the saved homes' news, new open houses, then the sending (the job "search-alerts"). */
 export async function runSearchAlerts(deps: AlertDeps, now: number) {
   const sweep = await sweepSavedSearches(deps.db, now, deps.config.areaUnit);
   const savedHomes = await queueSavedHomeNews(deps.db, now);
+  const openHouses = await queueOpenHouseNews(deps.db, now, deps.config.areaUnit);
   const sent = await sendAlertDeliveries(deps, now);
-  if (sweep.deliveries > 0 || savedHomes > 0 || sent > 0)
-    logger.info({ ...sweep, savedHomes, sent }, "search alerts");
+  if (sweep.deliveries > 0 || savedHomes > 0 || openHouses > 0 || sent > 0)
+    logger.info({ ...sweep, savedHomes, openHouses, sent }, "search alerts");
 }
 
 /** The background job (registered in app/services.server.ts): one alert run every `everyMs`. */

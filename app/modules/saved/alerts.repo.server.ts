@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import type { ExpressionBuilder } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
-import type { AlertFrequency } from "#app/db/schema.ts";
+import type { AlertFrequency, Database } from "#app/db/schema.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
+import { whereListed } from "#app/modules/listing/listing.visibility.server.ts";
 import { queueMail } from "#app/modules/mail/mail.repo.server.ts";
 import type { MailMessage } from "#app/providers/mail/mail.server.ts";
 import { nextRunAfter } from "./saved-search.repo.server.ts";
@@ -175,7 +177,7 @@ export async function queueSearchAlertsOneByOne(db: Db, chunk: SearchNews[], upT
 
 export type ClaimedDelivery = {
   id: string;
-  kind: "search" | "digest";
+  kind: "search" | "digest" | "openHouse";
   claimToken: string;
   userId: string;
   savedSearchId: string | null;
@@ -298,4 +300,146 @@ export async function pauseSavedSearchesOfAddress(db: Db, email: string, now: nu
 /** The listings of `ids`, in order; undefined for one that is gone. */
 export async function findListings(db: Db, ids: string[]) {
   return Promise.all(ids.map((id) => findListingById(db, id)));
+}
+
+// New open houses (decision 072): told once, to holders of the saved home and to matching saved searches.
+
+/** An open house an alert tells of: which one, of which listing. */
+export type OpenHouseNewsRow = { listingId: string; openHouseId: string };
+
+/**
+ * Open houses still to tell (`announcedAt` null), active, saved before `upTo` (settled) and not started, of
+ * listings in the public lists; the oldest first, at most `limit`.
+ */
+export async function findOpenHousesToAnnounce(db: Db, upTo: number, now: number, limit: number) {
+  const rows = await db
+    .selectFrom("openHouse")
+    .innerJoin("listing", "listing.id", "openHouse.listingId")
+    .select(["openHouse.id", "openHouse.listingId", "openHouse.createdAt", "listing.userRef"])
+    .where("openHouse.announcedAt", "is", null)
+    .where("openHouse.status", "=", "active")
+    .where("openHouse.createdAt", "<=", upTo)
+    .where("openHouse.startsAt", ">", now)
+    .where(whereListed)
+    .orderBy("openHouse.createdAt")
+    .orderBy("openHouse.id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+}
+
+/**
+ * Open houses no alert will tell of any more (cancelled, or started before any sweep told them) leave the
+ * "still to tell" set, so it holds only news.
+ */
+export async function retireUntoldOpenHouses(db: Db, now: number) {
+  await db
+    .updateTable("openHouse")
+    .set({ announcedAt: now })
+    .where("announcedAt", "is", null)
+    .where((eb) => eb.or([eb("status", "=", "cancelled"), eb("startsAt", "<=", now)]))
+    .execute();
+}
+
+/** Who may get alerts at all: a confirmed address (anyone may sign up with any), and not suspended. */
+function mayGetAlerts(eb: ExpressionBuilder<Database, "user">) {
+  return eb.and([
+    eb("user.emailVerified", "=", true),
+    eb.or([eb("user.banned", "is", null), eb("user.banned", "=", false)]),
+  ]);
+}
+
+/** The holders of the saved homes `listingIds` who hear of them (saved homes' alerts not turned off). */
+export async function findSavedHomeHolders(db: Db, listingIds: string[]) {
+  if (listingIds.length === 0) return [];
+  return db
+    .selectFrom("savedListing")
+    .innerJoin("user", "user.id", "savedListing.userId")
+    .leftJoin("savedHomeAlert", "savedHomeAlert.userId", "savedListing.userId")
+    .select(["savedListing.userId", "savedListing.listingId"])
+    .where("savedListing.listingId", "in", listingIds)
+    .where(mayGetAlerts)
+    .where((eb) =>
+      eb.or([eb("savedHomeAlert.frequency", "is", null), eb("savedHomeAlert.frequency", "!=", "off")]),
+    )
+    .execute();
+}
+
+/** Every saved search with alerts on (not off, not paused for bounces) of a user who may get alerts. */
+export async function findAlertingSearches(db: Db) {
+  const rows = await db
+    .selectFrom("savedSearch")
+    .innerJoin("user", "user.id", "savedSearch.userId")
+    .select(["savedSearch.id", "savedSearch.userId", "savedSearch.query", "savedSearch.createdAt"])
+    .where("savedSearch.frequency", "!=", "off")
+    .where("savedSearch.pausedAt", "is", null)
+    .where(mayGetAlerts)
+    .execute();
+  return rows.map((row) => ({ ...row, createdAt: Number(row.createdAt) }));
+}
+
+/**
+ * Marks the open houses of `news` told and queues one e-mail per user of those this runner marked, in one
+ * transaction: the UPDATE is guarded by `announcedAt` still null, so of two runners that read the same open
+ * house one tells it. Returns how many e-mails were queued.
+ */
+export async function queueOpenHouseAlerts(
+  db: Db,
+  openHouseIds: string[],
+  news: Map<string, OpenHouseNewsRow[]>,
+  now: number,
+) {
+  if (openHouseIds.length === 0) return 0;
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable("openHouse")
+      .set({ announcedAt: now })
+      .where("id", "in", openHouseIds)
+      .where("announcedAt", "is", null)
+      .returning("id")
+      .execute();
+    const ours = new Set(marked.map((row) => row.id));
+    const rows = [...news].flatMap(([userId, items]) => {
+      const told = items.filter((item) => ours.has(item.openHouseId));
+      if (told.length === 0) return [];
+      return [
+        {
+          id: randomUUID(),
+          kind: "openHouse" as const,
+          userId,
+          savedSearchId: null,
+          listingIds: JSON.stringify([...new Set(told.map((item) => item.listingId))]),
+          changes: JSON.stringify(told),
+          createdAt: now,
+          nextAttemptAt: now,
+          claimToken: null,
+          sentAt: null,
+          pausedAt: null,
+          lastError: null,
+        },
+      ];
+    });
+    for (let i = 0; i < rows.length; i += 500) {
+      await trx
+        .insertInto("alertDelivery")
+        .values(rows.slice(i, i + 500))
+        .execute();
+    }
+    return rows.length;
+  });
+}
+
+/** The open houses of `ids` an e-mail may still tell of (active, not started), soonest first. */
+export async function findOpenHousesToTell(db: Db, ids: string[], now: number) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom("openHouse")
+    .select(["id", "listingId", "kind", "startsAt", "endsAt", "timeZone"])
+    .where("id", "in", ids)
+    .where("status", "=", "active")
+    .where("startsAt", ">", now)
+    .orderBy("startsAt")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...row, startsAt: Number(row.startsAt), endsAt: Number(row.endsAt) }));
 }

@@ -1,6 +1,7 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
+import { findListedByIds } from "#app/modules/listing/listing.repo.server.ts";
 import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import type { MailMessage } from "#app/providers/mail/mail.server.ts";
@@ -9,13 +10,15 @@ import {
   claimDeliveries,
   findDeliveryRecipient,
   findListings,
+  findOpenHousesToTell,
   markDeliveryDone,
   markDeliverySentWithMail,
+  type OpenHouseNewsRow,
   type PriceDropRow,
   pauseSavedSearch,
   recordDeliveryRefused,
 } from "./alerts.repo.server.ts";
-import { savedHomesMail, searchAlertMail } from "./saved.mail.ts";
+import { openHousesMail, savedHomesMail, searchAlertMail } from "./saved.mail.ts";
 import { describeFilter, parseSearchFilter } from "./saved-search.filter.ts";
 import { unsubscribeUrl } from "./saved-search.token.server.ts";
 
@@ -48,6 +51,7 @@ export async function sendAlertDeliveries({ db, mailer, config }: AlertDeps, now
 }
 
 async function sendOne({ db, mailer, config }: AlertDeps, delivery: ClaimedDelivery, now: number) {
+  if (delivery.kind === "openHouse") return sendOpenHouses({ db, mailer, config }, delivery, now);
   const [user, search] = await findDeliveryRecipient(db, delivery);
   const ids = JSON.parse(delivery.listingIds) as string[];
   const changes = JSON.parse(delivery.changes) as PriceDropRow[];
@@ -94,6 +98,39 @@ async function sendOne({ db, mailer, config }: AlertDeps, delivery: ClaimedDeliv
     "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
   };
   return deliver({ db, mailer, config }, delivery, now, { to: user.email, ...message, headers }, search.id);
+}
+
+/**
+ * Sends the news of new open houses: those still to come and not removed, of homes still listed; nothing when
+ * none is left.
+ */
+async function sendOpenHouses({ db, mailer, config }: AlertDeps, delivery: ClaimedDelivery, now: number) {
+  const told = JSON.parse(delivery.changes) as OpenHouseNewsRow[];
+  const [[user], times] = await Promise.all([
+    findDeliveryRecipient(db, delivery),
+    findOpenHousesToTell(
+      db,
+      told.map((item) => item.openHouseId),
+      now,
+    ),
+  ]);
+  const listed = new Set(
+    (await findListedByIds(db, [...new Set(times.map((time) => time.listingId))])).map((row) => row.id),
+  );
+  const byListing = Map.groupBy(
+    times.filter((time) => listed.has(time.listingId)),
+    (time) => time.listingId,
+  );
+  const listings = await findListings(db, [...byListing.keys()]);
+  const news = listings.flatMap((listing) =>
+    listing ? [{ listing, times: byListing.get(listing.id) ?? [] }] : [],
+  );
+  if (!user || news.length === 0) {
+    await markDeliveryDone(db, delivery, now);
+    return false;
+  }
+  const message = openHousesMail(mailContextOf(config), news);
+  return deliver({ db, mailer, config }, delivery, now, { to: user.email, ...message }, null);
 }
 
 /** Sends one claimed delivery's message; a refusal is retried with backoff, then paused (with its search). */

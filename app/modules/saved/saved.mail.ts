@@ -9,6 +9,7 @@ import {
   listingPath,
 } from "#app/modules/listing/listing.rules.ts";
 import { BRAND, type MailContext, MailLayout, MUTED, renderMailHtml } from "#app/modules/mail/mail.layout.ts";
+import { viewingSpan } from "#app/modules/viewing/viewing.rules.ts";
 
 // The alert e-mails' words and layout: the shared header bar with the site's name, a heading, then one card per
 // home with its key facts (price as pages show it, bedrooms and bathrooms, location, a JPEG photo, a link). The
@@ -19,8 +20,17 @@ export type PriceDrop = { listing: Listing; previousPrice: number };
 /** One line of news about a saved home: let, sold (its status), or a price drop (with the price told before). */
 export type SavedHomeNews = { listing: Listing; previousPrice: number | null };
 type Mail = { subject: string; text: string; html: string };
-/** A home's card, with what the e-mail says of it above the price (a price drop, a sale), if anything. */
-type Card = { listing: Listing; note: string | null };
+/** A home's card, with what the e-mail says of it above the price (a price drop, a sale, open houses), if anything. */
+type Card = { listing: Listing; notes: string[]; noteColor?: string };
+/** A span of viewing times a lister added: an open house, or bookable slots. */
+export type OpenHouseTime = {
+  kind: "openHouse" | "slots";
+  startsAt: number;
+  endsAt: number;
+  timeZone: string;
+};
+/** A home with new open houses, soonest first. */
+export type OpenHouseNews = { listing: Listing; times: OpenHouseTime[] };
 
 /** "1 new home matches your saved search", or for price drops alone "Price reduced on 1 home in …". */
 export function searchAlertHeadline(i18n: I18n, fresh: number, drops: number) {
@@ -50,12 +60,12 @@ function searchAlertParts(ctx: MailContext, alert: SearchAlert) {
   const { t } = ctx.i18n;
   const sections: { title: string; cards: Card[] }[] = [];
   if (alert.fresh.length > 0) {
-    sections.push({ title: t("New homes"), cards: alert.fresh.map((listing) => ({ listing, note: null })) });
+    sections.push({ title: t("New homes"), cards: alert.fresh.map((listing) => ({ listing, notes: [] })) });
   }
   if (alert.drops.length > 0) {
     sections.push({
       title: t("Price reduced"),
-      cards: alert.drops.map((drop) => ({ listing: drop.listing, note: priceDropNote(ctx.i18n, drop) })),
+      cards: alert.drops.map((drop) => ({ listing: drop.listing, notes: [priceDropNote(ctx.i18n, drop)] })),
     });
   }
   return {
@@ -135,7 +145,7 @@ function savedHomesParts(ctx: MailContext, news: SavedHomeNews[]) {
       : savedHomeNewsLine(i18n, item);
   return {
     heading: i18n.t("News about the homes you saved:"),
-    cards: news.map((item) => ({ listing: item.listing, note: note(item) })),
+    cards: news.map((item) => ({ listing: item.listing, notes: [note(item)] })),
     savedUrl: `${ctx.publicUrl}/saved`,
   };
 }
@@ -176,6 +186,81 @@ export function savedHomesMail(ctx: MailContext, news: SavedHomeNews[]): Mail {
   return { subject, text, html: renderMailHtml(h(SavedHomesMail, { ctx, news })) };
 }
 
+/** "Open house: Sat, Dec 6, 10:00 AM – 12:00 PM (CET)", or "Viewings to book: …" for bookable slots. */
+export function openHouseNote(i18n: I18n, time: OpenHouseTime) {
+  const when = viewingSpan(time.startsAt, time.endsAt, time.timeZone, i18n.locale, true);
+  return time.kind === "openHouse"
+    ? i18n.t("Open house: {when}", { when })
+    : i18n.t("Viewings to book: {when}", { when });
+}
+
+/** An open-house e-mail's subject, heading and cards (one per home, its new times above the price). */
+function openHousesParts(ctx: MailContext, news: OpenHouseNews[]) {
+  const { i18n } = ctx;
+  const count = news.reduce((sum, item) => sum + item.times.length, 0);
+  const first = news[0]!;
+  return {
+    subject:
+      count === 1
+        ? i18n.t("New viewing times at {name}: {when}", {
+            name: first.listing.name,
+            when: viewingSpan(
+              first.times[0]!.startsAt,
+              first.times[0]!.endsAt,
+              first.times[0]!.timeZone,
+              i18n.locale,
+              true,
+            ),
+          })
+        : i18n.tn(
+            count,
+            "{count} new open house at homes you follow",
+            "{count} new open houses at homes you follow",
+          ),
+    heading: i18n.t("New open houses at homes you saved or searched for:"),
+    cards: news.map((item) => ({
+      listing: item.listing,
+      notes: item.times.map((time) => openHouseNote(i18n, time)),
+      noteColor: BRAND,
+    })),
+    savedUrl: `${ctx.publicUrl}/saved`,
+  };
+}
+
+function OpenHousesMail({ ctx, news }: { ctx: MailContext; news: OpenHouseNews[] }) {
+  const { heading, cards, savedUrl } = openHousesParts(ctx, news);
+  return h(
+    MailLayout,
+    { ctx, heading },
+    h(HomeCards, { ctx, cards }),
+    h(
+      "p",
+      { style: { margin: "16px 0 0", color: MUTED, fontSize: "13px" } },
+      ctx.i18n.t("You hear of these because you saved the home or a search it matches."),
+      " ",
+      h("a", { href: savedUrl, style: { color: MUTED } }, ctx.i18n.t("Your saved homes")),
+    ),
+  );
+}
+
+/** The e-mail of new open houses at homes a user saved, or that match their saved searches. */
+export function openHousesMail(ctx: MailContext, news: OpenHouseNews[]): Mail {
+  const { t } = ctx.i18n;
+  const { subject, heading, cards, savedUrl } = openHousesParts(ctx, news);
+  const text = [
+    ctx.siteName,
+    "",
+    heading,
+    "",
+    cards.map((card) => cardText(ctx, card)).join("\n\n"),
+    "",
+    t("You hear of these because you saved the home or a search it matches."),
+    `${t("Your saved homes")}: ${savedUrl}`,
+    "",
+  ].join("\n");
+  return { subject, text, html: renderMailHtml(h(OpenHousesMail, { ctx, news })) };
+}
+
 /** "Fernweg 3 has been let", "… has been sold", or "… is now $1,800 / Month". */
 function savedHomeNewsLine(i18n: I18n, { listing }: SavedHomeNews) {
   const { t } = i18n;
@@ -197,10 +282,10 @@ function facts(listing: Listing, i18n: I18n) {
   return `${bedroomsLabel(listing.bedrooms, i18n)} · ${bathroomsLabel(listing.bathrooms, i18n)}`;
 }
 
-function cardText(ctx: MailContext, { listing, note }: Card) {
+function cardText(ctx: MailContext, { listing, notes }: Card) {
   return [
     `${listing.name}, ${formatPrice(listing, ctx.i18n)}`,
-    ...(note ? [note] : []),
+    ...notes,
     `${facts(listing, ctx.i18n)} · ${listing.location}`,
     `${ctx.publicUrl}${listingPath(listing)}`,
   ].join("\n");
@@ -219,7 +304,7 @@ function HomeCards({ ctx, cards }: { ctx: MailContext; cards: Card[] }) {
   );
 }
 
-function HomeCard({ ctx, card: { listing, note } }: { ctx: MailContext; card: Card }) {
+function HomeCard({ ctx, card: { listing, notes, noteColor } }: { ctx: MailContext; card: Card }) {
   const { i18n } = ctx;
   const url = `${ctx.publicUrl}${listingPath(listing)}`;
   const cover = listing.images[0];
@@ -251,7 +336,13 @@ function HomeCard({ ctx, card: { listing, note } }: { ctx: MailContext; card: Ca
             }),
           )
         : null,
-      note ? h("p", { style: { margin: "8px 0 0", color: "#b91c1c", fontWeight: "bold" } }, note) : null,
+      notes.map((note) =>
+        h(
+          "p",
+          { key: note, style: { margin: "8px 0 0", color: noteColor ?? "#b91c1c", fontWeight: "bold" } },
+          note,
+        ),
+      ),
       h(
         "p",
         { style: { margin: "8px 0 0", fontSize: "18px", fontWeight: "bold" } },

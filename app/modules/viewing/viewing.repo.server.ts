@@ -110,6 +110,21 @@ export async function findViewingTimesOfListing(
   return rows.map(toViewingTime);
 }
 
+/** A listing's active viewing times that have not ended, with their remarks, soonest first (the API, the feeds). */
+export async function findOpenHousesOfListings(db: Db, listingIds: readonly string[], now: number) {
+  if (listingIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("openHouse")
+    .select([...TIME_COLUMNS, "listingId", "remarks"])
+    .where("listingId", "in", [...listingIds])
+    .where("status", "=", "active")
+    .where("endsAt", ">", now)
+    .orderBy("startsAt")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...toViewingTime(row), listingId: row.listingId, remarks: row.remarks }));
+}
+
 /** The claims of a listing's live slot bookings that have not ended ("openHouseId@startsAt"). */
 export async function findTakenSlots(db: Db, listingId: string, now: number): Promise<Set<string>> {
   const rows = await db

@@ -377,6 +377,101 @@ describe("viewings: times, bookings and their limits", () => {
     ).rejects.toThrow(T.listingUnavailable);
   });
 
+  it("cancels the bookings of a home sold, hidden by a moderator, expired, or whose lister is suspended", async () => {
+    const ways = {
+      sold: (id: string) => test.db.updateTable("listing").set({ status: "sold" }).where("id", "=", id),
+      hidden: (id: string) => test.db.updateTable("listing").set({ hiddenAt: NOW }).where("id", "=", id),
+      expired: (id: string) => test.db.updateTable("listing").set({ expiredAt: NOW }).where("id", "=", id),
+    };
+    for (const [way, unlist] of Object.entries(ways)) {
+      const id = await listing();
+      const time = await slots(id, "2026-12-14");
+      const vera = await visitor(`Vera ${way}`);
+      const { bookingId } = await bookViewing(
+        deps,
+        vera,
+        { openHouseId: time.id, startsAt: time.startsAt },
+        NOW,
+      );
+      await unlist(id).execute();
+      expect(await cancelBookingsOfUnlistedListings(deps, NOW), way).toBeGreaterThanOrEqual(1);
+      expect((await findBooking(test.db, bookingId))?.status, way).toBe("cancelled");
+      const mail = (await mailsTo(vera.email)).at(-1)!;
+      expect(mail.subject, way).toBe("Viewing cancelled: Sunny flat near the park");
+      expect(mail.text, way).toContain(T.noLongerAvailable);
+      expect(parseIcs(JSON.parse(mail.attachments!)[0].content).method, way).toBe("CANCEL");
+    }
+    // A suspended lister: every listing of theirs is off the lists, and its bookings are cancelled.
+    const lister = await createUser(test.db, { name: "Sam Suspended" });
+    const id = (await createListing(test.db, lister.id)).id;
+    await addViewingTime(
+      deps,
+      lister,
+      id,
+      { kind: "openHouse", date: "2026-12-15", from: "10:00", to: "12:00" },
+      NOW,
+    );
+    const [time] = await findViewingTimesOfListing(test.db, id, NOW);
+    const vera = await visitor("Vera Suspended");
+    const { bookingId } = await bookViewing(
+      deps,
+      vera,
+      { openHouseId: time!.id, startsAt: time!.startsAt },
+      NOW,
+    );
+    await test.db.updateTable("user").set({ banned: true }).where("id", "=", lister.id).execute();
+    expect(await cancelBookingsOfUnlistedListings(deps, NOW)).toBeGreaterThanOrEqual(1);
+    expect((await findBooking(test.db, bookingId))?.status).toBe("cancelled");
+    expect((await mailsTo(vera.email)).at(-1)!.text).toContain(T.noLongerAvailable);
+    // Nothing left to cancel: a second run changes nothing.
+    expect(await cancelBookingsOfUnlistedListings(deps, NOW)).toBe(0);
+  });
+
+  it("tells both sides of a moved viewing, with its new time and the same calendar event", async () => {
+    const id = await listing();
+    const time = await slots(id, "2026-12-16");
+    const vera = await visitor("Vera Mover");
+    const { bookingId } = await bookViewing(
+      deps,
+      vera,
+      { openHouseId: time.id, startsAt: time.startsAt },
+      NOW,
+    );
+    await rescheduleViewing(
+      deps,
+      vera,
+      bookingId,
+      { openHouseId: time.id, startsAt: time.startsAt + 40 * 60_000 },
+      NOW,
+    );
+    for (const email of [vera.email, owner.email]) {
+      const mail = (await mailsTo(email)).at(-1)!;
+      expect(mail.subject, email).toBe("Viewing rescheduled: Sunny flat near the park");
+      expect(mail.text, email).toContain(
+        "The viewing of “Sunny flat near the park” is moved to Wed, Dec 16, 10:40 AM – 11:00 AM (GMT+1).",
+      );
+      expect(parseIcs(JSON.parse(mail.attachments!)[0].content), email).toMatchObject({
+        method: "REQUEST",
+        uid: `${bookingId}@homes.example`,
+        sequence: 1,
+        start: time.startsAt + 40 * 60_000,
+      });
+    }
+    // Moving is the visitor's alone, and only until the viewing starts.
+    await expect(
+      rescheduleViewing(deps, owner, bookingId, { openHouseId: time.id, startsAt: time.startsAt }, NOW),
+    ).rejects.toThrow(NotFoundError);
+    await expect(
+      rescheduleViewing(
+        deps,
+        vera,
+        bookingId,
+        { openHouseId: time.id, startsAt: time.startsAt },
+        time.startsAt + 40 * 60_000,
+      ),
+    ).rejects.toThrow(T.started);
+  });
+
   it("removing times cancels their bookings; a visitor cancels only until the start; reminders go once", async () => {
     const id = await listing();
     const time = await slots(id, "2026-12-02", "08:00", "09:00");
