@@ -13,13 +13,26 @@ import { useI18n } from "#app/components/use-i18n.ts";
 import type { I18n } from "#app/modules/i18n/i18n.ts";
 import type { ListingSummary } from "#app/modules/listing/listing.model.ts";
 import { formatPrice, pinPrice } from "#app/modules/listing/listing.rules.ts";
-import type { Corner } from "#app/modules/search/search.drawn-area.ts";
+import { type Corner, DRAWN_AREA_CORNERS } from "#app/modules/search/search.drawn-area.ts";
 import type { MapPoint } from "#app/modules/search/search.map.ts";
 import type { Bbox } from "#app/modules/search/search.rules.ts";
 import { areaOfMap, type LeafletSearchMapProps } from "./search-map.tsx";
 
 // The drawing tool loads only when the searcher opens it.
 const AreaDrawing = lazy(() => import("./search-map.draw.client.tsx"));
+
+/**
+ * While drawing, each click or tap on the map places a corner. Listened here, not in the drawing's own chunk: a
+ * searcher who clicks as soon as the tool opens must not lose corners while that chunk still loads.
+ */
+function CornerClicks({ corners, onCorner }: { corners: Corner[]; onCorner: (corner: Corner) => void }) {
+  useMapEvents({
+    click(event) {
+      if (corners.length < DRAWN_AREA_CORNERS.max) onCorner([event.latlng.lat, event.latlng.lng]);
+    },
+  });
+  return null;
+}
 
 /** Pans and zooms settle for this long before the results follow (debounced). */
 const MOVE_DEBOUNCE_MS = 400;
@@ -92,9 +105,12 @@ export default function LeafletSearchMap({
       <MoveWatcher onMove={props.onMove} />
       {drawnArea ? <Polygon positions={drawnArea} className="search-drawn-area" /> : null}
       {draft ? (
-        <Suspense fallback={null}>
-          <AreaDrawing corners={draft} onCorner={props.onDraftCorner} onDone={props.onDraftDone} />
-        </Suspense>
+        <>
+          <CornerClicks corners={draft} onCorner={props.onDraftCorner} />
+          <Suspense fallback={null}>
+            <AreaDrawing corners={draft} onDone={props.onDraftDone} />
+          </Suspense>
+        </>
       ) : (
         <Points
           points={data.points}

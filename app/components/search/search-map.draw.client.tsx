@@ -1,25 +1,12 @@
-import { CircleMarker, Polyline, useMapEvents } from "react-leaflet";
-import type { Corner } from "#app/modules/search/search.drawn-area.ts";
-import { DRAWN_AREA_CORNERS } from "#app/modules/search/search.drawn-area.ts";
+import { CircleMarker, Polyline } from "react-leaflet";
+import { type Corner, DRAWN_AREA_CORNERS } from "#app/modules/search/search.drawn-area.ts";
 
 /**
- * Drawing an area: each click or tap on the map places a corner; the line joins them, and a click on the
- * first corner (from the third on) closes the area. Loaded only when the searcher opens the tool.
+ * Drawing an area: the corners placed so far (search-map.client.tsx places them on each click or tap), the line
+ * that joins them, and a click on the first corner (from the third on) closes the area. Loaded only when the
+ * searcher opens the tool.
  */
-export default function AreaDrawing({
-  corners,
-  onCorner,
-  onDone,
-}: {
-  corners: Corner[];
-  onCorner: (corner: Corner) => void;
-  onDone: () => void;
-}) {
-  useMapEvents({
-    click(event) {
-      if (corners.length < DRAWN_AREA_CORNERS.max) onCorner([event.latlng.lat, event.latlng.lng]);
-    },
-  });
+export default function AreaDrawing({ corners, onDone }: { corners: Corner[]; onDone: () => void }) {
   const closable = corners.length >= DRAWN_AREA_CORNERS.min;
   return (
     <>
