@@ -1241,6 +1241,10 @@ export const GERMAN = {
   Undo: "Rückgängig",
   Finish: "Fertig",
   "{count} corners": { one: "{count} Ecke", other: "{count} Ecken" },
+  "Not imported: it would withdraw {withdrawn} of {total} listings, more than a fifth, without a confirmation":
+    "Nicht importiert: Es würde {withdrawn} von {total} Inseraten zurückziehen, mehr als ein Fünftel, ohne Bestätigung",
+  "Photo {number} ({file}) is too large": "Foto {number} ({file}) ist zu groß",
+  "The listing could not be saved": "Das Inserat konnte nicht gespeichert werden",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

@@ -1,0 +1,333 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ForbiddenError } from "#app/http/errors.ts";
+import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
+import { findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
+import { type ImportRequest, runImport } from "#app/modules/exchange/exchange.import.server.ts";
+import { writeOpenImmoFeed } from "#app/modules/exchange/exchange.openimmo.ts";
+import { newAccount } from "#tests/support/accounts.ts";
+import { exportItem, RENT_LISTING, TEST_FEED } from "#tests/support/exchange-listings.ts";
+import { type GeocoderPeer, googleResult, startGeocoderServer } from "#tests/support/geocoder-server.ts";
+import { postgresUrlFromEnv } from "#tests/support/pg.ts";
+import { type PhotoServer, startPhotoServer } from "#tests/support/photo-server.ts";
+import { makeZip } from "#tests/support/zip.ts";
+import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
+
+/**
+ * Imports into an agency on a real database (tier: db, both engines): the dry run shows what the real run then
+ * does; the same file twice changes nothing; an empty or broken feed changes nothing; withdrawing more than a
+ * fifth waits for a confirmation; photos come from a loopback server or from the zip, through the upload
+ * pipeline; a listing whose photo can not be fetched is refused and the run goes on; only the agency's owners
+ * and admins may import.
+ */
+const postgres = postgresUrlFromEnv();
+
+const COLUMNS = [
+  "reference",
+  "type",
+  "name",
+  "description",
+  "address",
+  "bedrooms",
+  "bathrooms",
+  "parking",
+  "offer",
+  "furnished",
+  "propertyType",
+  "livingArea",
+  "regularPrice",
+  "photos",
+] as const;
+
+type Row = Partial<Record<(typeof COLUMNS)[number], string>>;
+
+const quote = (cell: string) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell);
+
+describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
+  let world: RouteWorld;
+  let photos: PhotoServer;
+  let geocoder: GeocoderPeer;
+  let owner: SessionUser;
+  let stranger: SessionUser;
+  let agencyId: string;
+
+  /** A listing row of the CSV template; `photo` names its photo on the loopback server. */
+  function row(ref: string, overrides: Row = {}): Row {
+    return {
+      reference: ref,
+      type: "rent",
+      name: `Harbour flat ${ref}`.slice(0, 32),
+      description: "A bright flat by the harbour, with a balcony and a renewed kitchen.",
+      address: "12 Rue de Rivoli, Paris",
+      bedrooms: "2",
+      bathrooms: "1",
+      parking: "false",
+      offer: "false",
+      furnished: "furnished",
+      propertyType: "flat",
+      livingArea: "72",
+      regularPrice: "1500",
+      photos: `${photos.url}/photo/${ref}.jpg`,
+      ...overrides,
+    };
+  }
+
+  function csv(rows: Row[]) {
+    const lines = [COLUMNS.join(","), ...rows.map((r) => COLUMNS.map((c) => quote(r[c] ?? "")).join(","))];
+    return new TextEncoder().encode(`${lines.join("\r\n")}\r\n`);
+  }
+
+  function request(bytes: Uint8Array, overrides: Partial<ImportRequest> = {}): ImportRequest {
+    return {
+      agencyId,
+      user: owner,
+      bytes,
+      fileName: "listings.csv",
+      source: "upload",
+      full: false,
+      dryRun: true,
+      ...overrides,
+    };
+  }
+
+  const deps = () => world.services;
+
+  async function referencedListings() {
+    return world.db
+      .selectFrom("listing")
+      .select(["id", "reference", "name", "timestamp", "agencyId", "userRef"])
+      .where("agencyId", "=", agencyId)
+      .orderBy("reference")
+      .execute();
+  }
+
+  beforeAll(async () => {
+    photos = await startPhotoServer();
+    geocoder = await startGeocoderServer();
+    geocoder.setResponse(
+      "google",
+      googleResult({ lat: 48.8606, lng: 2.3376, formattedAddress: "12 Rue de Rivoli, 75001 Paris, France" }),
+    );
+    world = await createRouteWorld({
+      GEOCODER: "google",
+      GEOCODER_URL: geocoder.url,
+      GOOGLE_GEOCODING_API_KEY: "test-key",
+      IMPORT_ALLOW_PRIVATE_HOSTS: "true",
+    });
+    const ownerAccount = newAccount("Olga Owner");
+    const signedUp = await world.signUp(ownerAccount);
+    owner = { id: signedUp.id, name: ownerAccount.name, email: ownerAccount.email, emailVerified: true };
+    const strangerAccount = newAccount("Sam Stranger");
+    const other = await world.signUp(strangerAccount);
+    stranger = {
+      id: other.id,
+      name: strangerAccount.name,
+      email: strangerAccount.email,
+      emailVerified: true,
+    };
+    const created = await world.client.post(
+      "/agencies/new",
+      {
+        name: "Harbour Imports",
+        about: "Flats by the harbour since 1990.",
+        officeAddress: "12 Rue de Rivoli, Paris",
+        phone: "+33 1 23 45 67 89",
+        legalName: "Harbour Imports SARL",
+        registrationNumber: "RCS Paris 123 456 789",
+        contactEmail: "office@harbour-imports.example",
+      },
+      { cookie: signedUp.cookie },
+    );
+    expect(created.status, created.body.slice(0, 300)).toBe(302);
+    const slug = new URL(`http://x${created.location}`).searchParams.get("agency") ?? "";
+    agencyId = (
+      await world.db
+        .selectFrom("organization")
+        .select("id")
+        .where("slug", "=", slug)
+        .executeTakeFirstOrThrow()
+    ).id;
+  });
+
+  afterAll(async () => {
+    await world?.destroy();
+    await photos?.close();
+    await geocoder?.stop();
+  });
+
+  it("does in its real run what its dry run showed, and the same file twice changes nothing", async () => {
+    const file = csv([row("H-1"), row("H-2"), row("H-3"), row("H-4", { livingArea: "" })]);
+    const before = await world.state.snapshot();
+    const dry = await runImport(deps(), request(file));
+    expect(dry.refusals).toEqual(["line 5: Living area is required"]);
+    expect(dry.counts).toEqual({ created: 3, changed: 0, withdrawn: 0, unchanged: 0, refused: 1 });
+    expect(dry.summary).toMatch(/^3 new, 0 changed, 0 withdrawn, 1 refused \(line 5: /);
+    expect(dry.applied).toBe(false);
+    expect(await world.state.snapshot()).toEqual(before);
+    expect(photos.hits.size).toBe(0);
+
+    const real = await runImport(deps(), request(file, { dryRun: false }));
+    expect(real.counts).toEqual(dry.counts);
+    expect(real.summary).toBe(dry.summary);
+    expect(real.applied).toBe(true);
+    const listings = await referencedListings();
+    expect(listings.map((listing) => listing.reference)).toEqual(["H-1", "H-2", "H-3"]);
+    expect(listings.every((listing) => listing.userRef === owner.id)).toBe(true);
+    expect(photos.hits.get("/photo/H-1.jpg")).toBe(1);
+    const images = await world.db
+      .selectFrom("image")
+      .select(["listingId", "sourceUrl"])
+      .where(
+        "listingId",
+        "in",
+        listings.map((listing) => listing.id),
+      )
+      .execute();
+    expect(images).toHaveLength(3);
+
+    const again = await runImport(deps(), request(file));
+    expect(again.summary).toMatch(/^0 new, 0 changed, 0 withdrawn, 1 refused/);
+    const state = await world.state.snapshot();
+    const second = await runImport(deps(), request(file, { dryRun: false }));
+    expect(second.counts).toEqual({ created: 0, changed: 0, withdrawn: 0, unchanged: 3, refused: 1 });
+    expect(await world.state.snapshot()).toEqual(state);
+    expect(await referencedListings()).toEqual(listings);
+    expect(photos.hits.get("/photo/H-1.jpg")).toBe(1);
+
+    const changed = csv([row("H-1", { regularPrice: "1600" }), row("H-2"), row("H-3")]);
+    const dryChange = await runImport(deps(), request(changed));
+    const realChange = await runImport(deps(), request(changed, { dryRun: false }));
+    expect(dryChange.counts).toEqual({ created: 0, changed: 1, withdrawn: 0, unchanged: 2, refused: 0 });
+    expect(realChange.counts).toEqual(dryChange.counts);
+
+    const runs = await findImportRuns(world.db, agencyId);
+    expect(runs.map((run) => run.summary)).toContain(real.summary);
+    expect(runs[0]!.refusals).toEqual([]);
+  });
+
+  it("changes nothing for an empty or broken feed, even a full one", async () => {
+    const state = await world.state.snapshot();
+    const listings = await referencedListings();
+    const empty = await runImport(deps(), request(csv([]), { full: true, dryRun: false }));
+    expect(empty).toMatchObject({
+      ok: false,
+      applied: false,
+      error: "The feed holds no listings: nothing was changed",
+    });
+    const broken = await runImport(
+      deps(),
+      request(new TextEncoder().encode("<root><kyero><ver>3</ver></kyero><property>"), {
+        full: true,
+        dryRun: false,
+        fileName: "kyero.xml",
+      }),
+    );
+    expect(broken).toMatchObject({ ok: false, applied: false, error: "The file is not well-formed XML" });
+    const entities = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;">]><root>&lol2;</root>`;
+    const laughs = await runImport(
+      deps(),
+      request(new TextEncoder().encode(entities), { full: true, dryRun: false }),
+    );
+    expect(laughs.error).toBe("The file declares a DOCTYPE or entities, which feeds may not use");
+    const bomb = makeZip([{ name: "a.xml", content: "0".repeat(1000), declaredSize: 200 * 1024 * 1024 }]);
+    const zipped = await runImport(
+      deps(),
+      request(bomb, { full: true, dryRun: false, fileName: "feed.zip" }),
+    );
+    expect(zipped.ok).toBe(false);
+    const duplicated = await runImport(
+      deps(),
+      request(csv([row("H-1"), row("H-1")]), { full: false, dryRun: false }),
+    );
+    expect(duplicated.counts.refused).toBe(2);
+    expect(duplicated.refusals[0]).toMatch(/The reference H-1 appears more than once/);
+    expect(await world.state.snapshot()).toEqual(state);
+    expect(await referencedListings()).toEqual(listings);
+    const runs = await findImportRuns(world.db, agencyId);
+    expect(runs.slice(0, 5).map((run) => run.error)).toEqual([
+      null,
+      expect.any(String),
+      laughs.error,
+      broken.error,
+      empty.error,
+    ]);
+  });
+
+  it("withdraws more than a fifth of the agency's listings only when confirmed", async () => {
+    const full = csv([row("H-1", { regularPrice: "1600" })]);
+    const dry = await runImport(deps(), request(full, { full: true }));
+    expect(dry.counts.withdrawn).toBe(2);
+    expect(dry.needsConfirmation).toBe(true);
+    const state = await world.state.snapshot();
+    const unconfirmed = await runImport(deps(), request(full, { full: true, dryRun: false }));
+    expect(unconfirmed.applied).toBe(false);
+    expect(unconfirmed.error).toMatch(/withdraw 2 of 3 listings, more than a fifth/);
+    expect(await world.state.snapshot()).toEqual(state);
+
+    const confirmed = await runImport(
+      deps(),
+      request(full, { full: true, dryRun: false, confirmWithdrawals: true }),
+    );
+    expect(confirmed.counts).toEqual({ created: 0, changed: 0, withdrawn: 2, unchanged: 1, refused: 0 });
+    expect((await referencedListings()).map((listing) => listing.reference)).toEqual(["H-1"]);
+  });
+
+  it("refuses a listing whose photo can not be fetched and goes on with the others", async () => {
+    const file = csv([row("P-1", { photos: `${photos.url}/missing.jpg` }), row("P-2")]);
+    const dry = await runImport(deps(), request(file));
+    expect(dry.counts).toMatchObject({ created: 2, refused: 0 });
+    const real = await runImport(deps(), request(file, { dryRun: false }));
+    expect(real.counts).toMatchObject({ created: 1, refused: 1 });
+    expect(real.refusals[0]).toMatch(/^line 2: Photo 1 .*could not be fetched/);
+    expect((await referencedListings()).map((listing) => listing.reference)).toEqual(["H-1", "P-2"]);
+  });
+
+  it("takes photos from an OpenImmo zip through the upload pipeline", async () => {
+    const jpeg = await (await fetch(`${photos.url}/photo/zip-front.jpg`)).arrayBuffer();
+    const listing = {
+      ...RENT_LISTING,
+      name: "Zip flat by the harbour",
+      location: "12 Rue de Rivoli, 75001 Paris, France",
+      geolocation: { lat: 48.8606, lng: 2.3376 },
+    };
+    const xml = writeOpenImmoFeed(TEST_FEED, [
+      {
+        ...exportItem(listing, "Z-1"),
+        photos: [{ url: "https://homestead.example/front.jpg", caption: "Front" }],
+        floorPlans: [],
+      },
+    ]).replace(
+      /<anhang location="EXTERN" gruppe="TITELBILD">([\s\S]*?)<pfad>[^<]*<\/pfad>/,
+      '<anhang location="INTERN" gruppe="TITELBILD">$1<pfad>images/front.jpg</pfad>',
+    );
+    const zip = makeZip([
+      { name: "export.xml", content: xml },
+      { name: "images/front.jpg", content: new Uint8Array(jpeg) },
+    ]);
+    const dry = await runImport(deps(), request(zip, { fileName: "export.zip" }));
+    expect(dry.refusals).toEqual([]);
+    expect(dry.counts).toMatchObject({ created: 1 });
+    const real = await runImport(deps(), request(zip, { fileName: "export.zip", dryRun: false }));
+    expect(real.counts).toEqual(dry.counts);
+    const saved = await world.db
+      .selectFrom("listing")
+      .select("id")
+      .where("reference", "=", "Z-1")
+      .executeTakeFirstOrThrow();
+    const images = await world.db
+      .selectFrom("image")
+      .select(["sourceUrl", "caption", "width"])
+      .where("listingId", "=", saved.id)
+      .execute();
+    expect(images).toEqual([{ sourceUrl: "images/front.jpg", caption: "Front", width: 800 }]);
+    const again = await runImport(deps(), request(zip, { fileName: "export.zip", dryRun: false }));
+    expect(again.counts).toMatchObject({ created: 0, changed: 0, unchanged: 1 });
+  });
+
+  it("refuses anyone but the agency's owners and admins, changing nothing", async () => {
+    const state = await world.state.snapshot();
+    await expect(
+      runImport(deps(), request(csv([row("S-1")]), { user: stranger, dryRun: false })),
+    ).rejects.toThrow(ForbiddenError);
+    expect(await world.state.snapshot()).toEqual(state);
+  });
+});
