@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "#app/http/errors.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
@@ -10,6 +13,7 @@ import { type GeocoderPeer, googleResult, startGeocoderServer } from "#tests/sup
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { type PhotoServer, startPhotoServer } from "#tests/support/photo-server.ts";
 import { makeZip } from "#tests/support/zip.ts";
+import { importWith, parseImportArgs } from "#tooling/import/import.cli.server.ts";
 import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
 
 /**
@@ -49,6 +53,7 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   let owner: SessionUser;
   let stranger: SessionUser;
   let agencyId: string;
+  let slug: string;
 
   /** A listing row of the CSV template; `photo` names its photo on the loopback server. */
   function row(ref: string, overrides: Row = {}): Row {
@@ -138,7 +143,7 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       { cookie: signedUp.cookie },
     );
     expect(created.status, created.body.slice(0, 300)).toBe(302);
-    const slug = new URL(`http://x${created.location}`).searchParams.get("agency") ?? "";
+    slug = new URL(`http://x${created.location}`).searchParams.get("agency") ?? "";
     agencyId = (
       await world.db
         .selectFrom("organization")
@@ -321,6 +326,47 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     expect(images).toEqual([{ sourceUrl: "images/front.jpg", caption: "Front", width: 800 }]);
     const again = await runImport(deps(), request(zip, { fileName: "export.zip", dryRun: false }));
     expect(again.counts).toMatchObject({ created: 0, changed: 0, unchanged: 1 });
+  });
+
+  it("imports from the command line as the agency's owner, only when told to", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "homestead-import-cli-"));
+    const file = path.join(dir, "listings.csv");
+    writeFileSync(file, csv([row("C-1"), row("C-2", { regularPrice: "" })]));
+    const lines: string[] = [];
+    const io = {
+      log: (line: string) => lines.push(line),
+      error: (line: string) => lines.push(line),
+      ask: null,
+    };
+    const args = { file, agency: slug, full: false, yes: false, confirmWithdrawals: false };
+    try {
+      expect(await importWith(world.services, args, io)).toBe(0);
+      expect(lines[0]).toMatch(/^Dry run: 1 new, 0 changed, 0 withdrawn, 1 refused \(line 3: /);
+      expect(lines.at(-1)).toBe("Nothing imported: run again with --yes to import.");
+      expect((await referencedListings()).map((listing) => listing.reference)).not.toContain("C-1");
+
+      lines.length = 0;
+      expect(await importWith(world.services, { ...args, yes: true }, io)).toBe(0);
+      expect(
+        lines.some((line) => line.startsWith("Imported: 1 new, 0 changed, 0 withdrawn, 1 refused")),
+      ).toBe(true);
+      expect((await referencedListings()).map((listing) => listing.reference)).toContain("C-1");
+
+      writeFileSync(file, "<root><kyero>");
+      lines.length = 0;
+      expect(await importWith(world.services, { ...args, yes: true }, io)).toBe(1);
+      expect(lines[0]).toBe("Dry run: The file is not well-formed XML");
+      expect(parseImportArgs(["feed.xml", "--agency", "x", "--full", "--yes"])).toEqual({
+        file: "feed.xml",
+        agency: "x",
+        full: true,
+        yes: true,
+        confirmWithdrawals: false,
+      });
+      expect(parseImportArgs(["feed.xml"])).toEqual({ error: "name the agency: --agency SLUG" });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("refuses anyone but the agency's owners and admins, changing nothing", async () => {
