@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ForbiddenError } from "#app/http/errors.ts";
+import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
 import { type ImportRequest, runImport } from "#app/modules/exchange/exchange.import.server.ts";
@@ -12,6 +13,7 @@ import { exportItem, RENT_LISTING, TEST_FEED } from "#tests/support/exchange-lis
 import { type GeocoderPeer, googleResult, startGeocoderServer } from "#tests/support/geocoder-server.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { type PhotoServer, startPhotoServer } from "#tests/support/photo-server.ts";
+import { callRoute } from "#tests/support/route-request.ts";
 import { makeZip } from "#tests/support/zip.ts";
 import { importWith, parseImportArgs } from "#tooling/import/import.cli.server.ts";
 import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
@@ -54,6 +56,8 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
   let stranger: SessionUser;
   let agencyId: string;
   let slug: string;
+  let ownerCookie: string;
+  let strangerCookie: string;
 
   /** A listing row of the CSV template; `photo` names its photo on the loopback server. */
   function row(ref: string, overrides: Row = {}): Row {
@@ -120,9 +124,11 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     });
     const ownerAccount = newAccount("Olga Owner");
     const signedUp = await world.signUp(ownerAccount);
+    ownerCookie = signedUp.cookie;
     owner = { id: signedUp.id, name: ownerAccount.name, email: ownerAccount.email, emailVerified: true };
     const strangerAccount = newAccount("Sam Stranger");
     const other = await world.signUp(strangerAccount);
+    strangerCookie = other.cookie;
     stranger = {
       id: other.id,
       name: strangerAccount.name,
@@ -367,6 +373,45 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it("runs through /agency/import: upload, dry run, Import; only for the agency's managers", async () => {
+    const page = `/agency/import?agency=${slug}`;
+    const post = (form: FormData, cookie: string) =>
+      callRoute(
+        world.services,
+        new Request(`${world.services.config.publicUrl}${page}`, {
+          method: "POST",
+          body: form,
+          headers: { origin: world.services.config.publicUrl, [CLIENT_IP_HEADER]: "127.0.0.1", cookie },
+        }),
+      );
+    const upload = new FormData();
+    upload.set("intent", "dry-run");
+    upload.set("agencyId", agencyId);
+    upload.set("file", new File([csv([row("W-1")])], "web.csv", { type: "text/csv" }));
+    const dry = await post(upload, ownerCookie);
+    expect(dry.status, dry.body.slice(0, 500)).toBe(200);
+    const shown = (dry.data as { dryRun: { summary: string; uploadId: string } }).dryRun;
+    expect(shown.summary).toBe("1 new, 0 changed, 0 withdrawn, 0 refused");
+    const confirm = new FormData();
+    confirm.set("intent", "import");
+    confirm.set("agencyId", agencyId);
+    confirm.set("uploadId", shown.uploadId);
+    confirm.set("fileName", "web.csv");
+    const done = await post(confirm, ownerCookie);
+    expect(done.status, done.body.slice(0, 500)).toBe(302);
+    expect((await referencedListings()).map((listing) => listing.reference)).toContain("W-1");
+    // The kept file is gone once imported.
+    expect((await post(confirm, ownerCookie)).status).toBe(400);
+    expect((await world.client.get(page, { cookie: ownerCookie })).status).toBe(200);
+    const refused = await world.client.get(page, { cookie: strangerCookie });
+    expect(refused.status, refused.location ?? "").toBe(403);
+    const template = await world.client.get("/agency/import/template.csv");
+    expect(template.body).toMatch(/^\uFEFF?reference,type,name,/);
+    // Its example line is a listing the form accepts.
+    const example = await runImport(deps(), request(new TextEncoder().encode(template.body)));
+    expect(example.summary).toBe("1 new, 0 changed, 0 withdrawn, 0 refused");
   });
 
   it("refuses anyone but the agency's owners and admins, changing nothing", async () => {

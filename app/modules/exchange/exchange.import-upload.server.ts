@@ -14,7 +14,7 @@ export const IMPORT_UPLOAD_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 const UPLOAD_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function keyOf(agencyId: string, uploadId: string) {
-  return `${PREFIX}/${agencyId}/${uploadId}`;
+  return `${PREFIX}/${agencyId}/${uploadId}.bin`;
 }
 
 /** Keeps an upload of the agency's; returns its id (for the confirmation's form). */
