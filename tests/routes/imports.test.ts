@@ -1,12 +1,15 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ForbiddenError } from "#app/http/errors.ts";
+import { ForbiddenError, InvalidError } from "#app/http/errors.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
 import { type ImportRequest, runImport } from "#app/modules/exchange/exchange.import.server.ts";
+import { addImportFeed, runDueImportFeeds } from "#app/modules/exchange/exchange.import-feeds.server.ts";
 import { writeOpenImmoFeed } from "#app/modules/exchange/exchange.openimmo.ts";
 import { newAccount } from "#tests/support/accounts.ts";
 import { exportItem, RENT_LISTING, TEST_FEED } from "#tests/support/exchange-listings.ts";
@@ -412,6 +415,66 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     // Its example line is a listing the form accepts.
     const example = await runImport(deps(), request(new TextEncoder().encode(template.body)));
     expect(example.summary).toBe("1 new, 0 changed, 0 withdrawn, 0 refused");
+  });
+
+  it("imports feed URLs on schedule, each run recorded; a broken, empty or unreachable feed or a large withdrawal changes nothing", async () => {
+    let body = "";
+    const feedServer = http.createServer((_req, res) => {
+      if (body === "404") res.writeHead(404).end();
+      else res.writeHead(200, { "content-type": "text/csv" }).end(body);
+    });
+    await new Promise<void>((resolve) => feedServer.listen(0, "127.0.0.1", resolve));
+    const feedUrl = `http://127.0.0.1:${(feedServer.address() as AddressInfo).port}/feed.csv`;
+    const hour = 60 * 60 * 1000;
+    let clock = Date.now();
+    const pass = () =>
+      runDueImportFeeds(deps(), hour, { now: () => clock, signal: new AbortController().signal });
+    const latestRun = async () => (await findImportRuns(world.db, agencyId, 1))[0]!;
+    try {
+      await expect(
+        addImportFeed(world.db, stranger, agencyId, { url: feedUrl, format: "csv", full: true }),
+      ).rejects.toThrow(ForbiddenError);
+      await expect(
+        addImportFeed(world.db, owner, agencyId, { url: "file:///etc/passwd", format: "csv" }),
+      ).rejects.toThrow(InvalidError);
+      await addImportFeed(world.db, owner, agencyId, { url: feedUrl, format: "csv", full: "true" });
+      const stock = (await referencedListings()).map((listing) => listing.reference);
+      expect(stock.length).toBeGreaterThan(3);
+
+      // A full feed holding one of them would withdraw the rest: not applied, and the run says why.
+      body = new TextDecoder().decode(csv([row("H-1", { regularPrice: "1600" })]));
+      const state = await world.state.snapshot();
+      expect(await pass()).toBe(1);
+      expect((await latestRun()).error).toMatch(/^Not imported: it would withdraw \d+ of \d+ listings/);
+      expect(await world.state.snapshot()).toEqual(state);
+
+      // Not due again within the hour.
+      expect(await pass()).toBe(0);
+
+      for (const [answer, error] of [
+        ["404", "The feed could not be fetched: the server refused"],
+        ["reference,name\r\n", "The feed holds no listings: nothing was changed"],
+        ["<root><kyero>", "The file is not a CSV file with the template's header row"],
+      ] as const) {
+        clock += hour;
+        body = answer;
+        await pass();
+        expect((await latestRun()).error).toBe(error);
+        expect(await world.state.snapshot()).toEqual(state);
+      }
+
+      // A feed that adds a listing is imported as the agency's owner.
+      clock += hour;
+      const all = await referencedListings();
+      body = new TextDecoder().decode(csv([...all.map((listing) => row(listing.reference!)), row("F-1")]));
+      await pass();
+      const run = await latestRun();
+      expect(run.error).toBeNull();
+      expect(run.summary).toMatch(/^1 new, /);
+      expect((await referencedListings()).map((listing) => listing.reference)).toContain("F-1");
+    } finally {
+      await new Promise<void>((resolve) => feedServer.close(() => resolve()));
+    }
   });
 
   it("refuses anyone but the agency's owners and admins, changing nothing", async () => {

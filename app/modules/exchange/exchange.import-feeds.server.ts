@@ -141,7 +141,7 @@ export async function runDueImportFeeds(deps: ImportDeps, intervalMs: number, { 
       continue;
     }
     try {
-      await runImport(deps, { ...request, bytes });
+      await runImport(deps, { ...request, bytes, now: now() });
       ran++;
     } catch (error) {
       // Recorded with its run (runImport); the other feeds still run.
