@@ -11,6 +11,7 @@ import {
   type FirstStart,
   SERVER_BUNDLE_GOAL_KB,
 } from "#scripts/bench/first-start.ts";
+import { benchImport, formatImportBench } from "#scripts/bench/import.ts";
 import { type LoadFigures, runLoad } from "#scripts/bench/load.ts";
 import { type BenchOptions, parseBenchOptions, USAGE } from "#scripts/bench/options.ts";
 import { formatPlans, formatShippedJs, LOAD_HEADER, loadRow, table } from "#scripts/bench/report.ts";
@@ -33,6 +34,14 @@ console.log(`load average before: ${loadAverage()}`);
 if (options.build) build();
 if (options.firstStart) {
   await reportFirstStart();
+  process.exit();
+}
+if (options.importListings) {
+  console.log(
+    `\n== import: ${options.importListings.toLocaleString("en-US")} Kyero listings through a feed URL`,
+  );
+  console.log(formatImportBench(await benchImport(options.importListings)));
+  console.log(`load average after: ${loadAverage()}`);
   process.exit();
 }
 
