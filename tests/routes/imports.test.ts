@@ -10,6 +10,7 @@ import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
 import { type ImportRequest, runImport } from "#app/modules/exchange/exchange.import.server.ts";
 import { addImportFeed, runDueImportFeeds } from "#app/modules/exchange/exchange.import-feeds.server.ts";
+import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
 import { writeOpenImmoFeed } from "#app/modules/exchange/exchange.openimmo.ts";
 import { newAccount } from "#tests/support/accounts.ts";
 import { exportItem, RENT_LISTING, TEST_FEED } from "#tests/support/exchange-listings.ts";
@@ -248,6 +249,18 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       request(bomb, { full: true, dryRun: false, fileName: "feed.zip" }),
     );
     expect(zipped.ok).toBe(false);
+    const huge = await runImport(
+      deps(),
+      request(new Uint8Array(FEED_MAX_BYTES + 1), { full: true, dryRun: false }),
+    );
+    expect(huge.error).toBe("The file is larger than 100 MB");
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...new Uint8Array(Buffer.from("reference,name\r\nH-1,x\r\n", "utf16le")),
+    ]);
+    const encoding = await runImport(deps(), request(utf16, { full: true, dryRun: false }));
+    expect(encoding.error).toBe("The file is not in a supported encoding: save it as UTF-8");
     const duplicated = await runImport(
       deps(),
       request(csv([row("H-1"), row("H-1")]), { full: false, dryRun: false }),
@@ -257,8 +270,10 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     expect(await world.state.snapshot()).toEqual(state);
     expect(await referencedListings()).toEqual(listings);
     const runs = await findImportRuns(world.db, agencyId);
-    expect(runs.slice(0, 5).map((run) => run.error)).toEqual([
+    expect(runs.slice(0, 7).map((run) => run.error)).toEqual([
       null,
+      encoding.error,
+      huge.error,
       expect.any(String),
       laughs.error,
       broken.error,
