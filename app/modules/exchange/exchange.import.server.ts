@@ -71,6 +71,7 @@ export const IMPORT_MESSAGES = {
   ),
   photoTooLarge: msg("Photo {number} ({file}) is too large"),
   notSaved: msg("The listing could not be saved"),
+  stopped: msg("The import stopped with an error: what it saved before stays"),
 } as const;
 
 /** A file read in its format: the feed, and the files beside the XML when it was a zip. */
@@ -222,7 +223,7 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
         finishedAt: Date.now(),
         summary: "",
         refusals: "[]",
-        error: error instanceof Error ? error.message : String(error),
+        error: deps.i18n.t(IMPORT_MESSAGES.stopped),
       });
     }
     throw error;

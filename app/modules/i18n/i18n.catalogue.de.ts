@@ -1245,6 +1245,8 @@ export const GERMAN = {
     "Nicht importiert: Es würde {withdrawn} von {total} Inseraten zurückziehen, mehr als ein Fünftel, ohne Bestätigung",
   "Photo {number} ({file}) is too large": "Foto {number} ({file}) ist zu groß",
   "The listing could not be saved": "Das Inserat konnte nicht gespeichert werden",
+  "The import stopped with an error: what it saved before stays":
+    "Der Import wurde wegen eines Fehlers abgebrochen: Was er bis dahin gespeichert hat, bleibt",
   "Add feed URL": "Feed-URL hinzufügen",
   "An agency can have at most 10 feed URLs": "Eine Agentur kann höchstens 10 Feed-URLs haben",
   "Back to {agency}": "Zurück zu {agency}",
