@@ -3,8 +3,10 @@
 // while a poller asks for GET / one request after another. Reports the import's time and rate, the server's
 // resident memory before and at its peak, and the page's latency during the import and after it. Only ever
 // talks to 127.0.0.1.
+
+import { spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,13 +21,16 @@ import { writeKyeroFeed } from "#app/modules/exchange/exchange.kyero.ts";
 import type { ExportItem } from "#app/modules/exchange/exchange.model.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { startServices, stopServices } from "#app/services.server.ts";
+import { REPO_ROOT } from "#tests/support/app-server.ts";
 import { startPhotoServer } from "#tests/support/photo-server.ts";
-import { startBenchServer } from "./server-process.ts";
+import { peakRssMb, startBenchServer } from "./server-process.ts";
 
 export type ImportBenchResult = {
   listings: number;
   seconds: number;
   summary: string;
+  /** The same file again from the command line (`npm run import -- --yes`) while the server serves. */
+  again: { seconds: number; peakRssMb: number; output: string; during: Latency };
   rssBeforeMb: number;
   peakRssMb: number;
   fileMb: number;
@@ -160,6 +165,39 @@ async function poll(url: string, stop: () => boolean): Promise<Latency> {
   };
 }
 
+/** Runs a command-line script to its end: its time, its peak resident memory (sampled) and its output. */
+async function runCli(args: string[], env: Record<string, string>) {
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", LOG_LEVEL: "warn", SEED: "false", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    try {
+      peak = Math.max(peak, peakRssMb(child.pid!));
+    } catch {
+      // Gone already.
+    }
+  }, 100);
+  const code = await new Promise<number | null>((resolve) => child.once("exit", resolve));
+  clearInterval(sampler);
+  if (code !== 0) throw new Error(`the import command failed (${code}):\n${output}`);
+  return {
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    peakRssMb: peak,
+    output: output.trim().split("\n").slice(0, 3).join(" | "),
+  };
+}
+
 /** Runs the import bench on a fresh SQLite data folder. */
 export async function benchImport(listings: number, log = console.log): Promise<ImportBenchResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "homestead-bench-import-"));
@@ -185,6 +223,7 @@ export async function benchImport(listings: number, log = console.log): Promise<
       background: false,
     });
     let agencyId = "";
+    let slug = "";
     try {
       const account = { name: "Bench Owner", email: "owner@bench.example", password: "bench-password-1234" };
       const { user } = await services.auth.api.signUpEmail({ body: account });
@@ -198,7 +237,7 @@ export async function benchImport(listings: number, log = console.log): Promise<
         .getSetCookie()
         .map((line) => line.split(";")[0])
         .join("; ");
-      ({ id: agencyId } = await createAgency(services, user, new Headers({ cookie }), {
+      ({ id: agencyId, slug } = await createAgency(services, user, new Headers({ cookie }), {
         name: "Bench Homes",
         about: "Homes for the import bench.",
         officeAddress: "12 Rue de Rivoli, Paris",
@@ -247,6 +286,14 @@ export async function benchImport(listings: number, log = console.log): Promise<
       const afterRun = poll(`${server.url}/`, () => stopAfter);
       await sleep(10_000);
       stopAfter = true;
+      const after = await afterRun;
+      log("  the same file again from the command line, polling GET / meanwhile");
+      const filePath = path.join(dataDir, "bench-kyero.xml");
+      writeFileSync(filePath, file);
+      let cliDone = false;
+      const duringAgain = poll(`${server.url}/`, () => cliDone);
+      const again = await runCli(["scripts/import.ts", filePath, "--agency", slug, "--yes"], env);
+      cliDone = true;
       return {
         listings,
         seconds: Math.round((Number(run.finishedAt) - Number(run.startedAt)) / 100) / 10,
@@ -255,7 +302,8 @@ export async function benchImport(listings: number, log = console.log): Promise<
         peakRssMb: server.peakRssMb(),
         fileMb: Math.round((file.byteLength / 1024 / 1024) * 10) / 10,
         during: duringFigures,
-        after: await afterRun,
+        after,
+        again: { ...again, during: await duringAgain },
       };
     } finally {
       await db.destroy();
@@ -281,6 +329,10 @@ export function formatImportBench(result: ImportBenchResult) {
     `  server RSS: ${result.rssBeforeMb} MB before, ${result.peakRssMb} MB at its peak`,
     `  GET / during the import: ${latency(result.during)}`,
     `  GET / after it:          ${latency(result.after)}`,
+    `the same file again, \`npm run import -- --yes\` beside the serving server: ${result.again.seconds} s ` +
+      `(process start included), its peak RSS ${result.again.peakRssMb} MB`,
+    `  output: ${result.again.output}`,
+    `  GET / meanwhile: ${latency(result.again.during)}`,
   ].join("\n");
 }
 
