@@ -24,8 +24,11 @@ if (!options) {
   process.exit(0);
 }
 const started = performance.now();
+const benched = options.importListings
+  ? `an import of ${options.importListings.toLocaleString("en-US")}`
+  : options.listings.toLocaleString("en-US");
 console.log(
-  `Homestead bench: ${options.listings.toLocaleString("en-US")} listings, Node ${process.version}, ` +
+  `Homestead bench: ${benched} listings, Node ${process.version}, ` +
     `${os.availableParallelism()} CPUs (the load generator shares them with the server)`,
 );
 // Figures from a busy machine are not comparable: say how busy it was (1.0 per CPU means fully used).

@@ -38,7 +38,18 @@ export type ImportBenchResult = {
   after: Latency;
 };
 
-type Latency = { requests: number; errors: number; p50: number; p95: number; p99: number; max: number };
+type Latency = {
+  requests: number;
+  errors: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** When the slowest request started, in seconds after polling began. */
+  maxAtSeconds: number;
+  /** Requests slower than a second. */
+  overOneSecond: number;
+};
 
 /** Places the offline gazetteer knows, with their centre: every listing's pin is near its town. */
 const PLACES = [
@@ -142,6 +153,8 @@ function percentile(sorted: number[], share: number) {
 async function poll(url: string, stop: () => boolean): Promise<Latency> {
   const times: number[] = [];
   let errors = 0;
+  const began = performance.now();
+  let worst = { ms: 0, at: 0 };
   while (!stop()) {
     const started = performance.now();
     try {
@@ -151,7 +164,9 @@ async function poll(url: string, stop: () => boolean): Promise<Latency> {
     } catch {
       errors++;
     }
-    times.push(performance.now() - started);
+    const took = performance.now() - started;
+    times.push(took);
+    if (took > worst.ms) worst = { ms: took, at: started - began };
     await sleep(100);
   }
   times.sort((a, b) => a - b);
@@ -162,6 +177,8 @@ async function poll(url: string, stop: () => boolean): Promise<Latency> {
     p95: percentile(times, 0.95),
     p99: percentile(times, 0.99),
     max: Math.round(times.at(-1) ?? 0),
+    maxAtSeconds: Math.round(worst.at / 100) / 10,
+    overOneSecond: times.filter((ms) => ms > 1000).length,
   };
 }
 
@@ -321,7 +338,7 @@ export function formatImportBench(result: ImportBenchResult) {
   const rate = result.seconds > 0 ? Math.round((result.listings / result.seconds) * 10) / 10 : 0;
   const latency = (figures: Latency) =>
     `${figures.requests} requests, p50 ${figures.p50} ms, p95 ${figures.p95} ms, p99 ${figures.p99} ms, ` +
-    `max ${figures.max} ms, ${figures.errors} errors`;
+    `max ${figures.max} ms (at ${figures.maxAtSeconds} s), ${figures.overOneSecond} over 1 s, ${figures.errors} errors`;
   return [
     `import of ${result.listings.toLocaleString("en-US")} Kyero listings (${result.fileMb} MB, one photo each): ` +
       `${result.seconds} s, ${rate} listings/s`,

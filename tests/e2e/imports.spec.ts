@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, openAppData } from "#tests/support/app-data.ts";
@@ -87,6 +88,11 @@ test("an agency owner imports a CSV: the dry run, Import, the listings on the ag
   await expect(
     owner.getByRole("status").filter({ hasText: "2 new, 0 changed, 0 withdrawn, 0 refused" }),
   ).toBeVisible();
+  // The page with its dry run passes the WCAG 2.1 AA checks axe can make.
+  const axe = await new AxeBuilder({ page: owner })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
   await owner.getByRole("button", { name: "Import", exact: true }).click();
   await expect(toast(owner, "2 new, 0 changed, 0 withdrawn, 0 refused")).toBeVisible();
   await expect(owner.getByRole("heading", { name: agencyName, level: 1 })).toBeVisible();
