@@ -100,7 +100,12 @@ test("an agency owner imports a CSV: the dry run, Import, the listings on the ag
   await expect(owner.getByRole("link", { name: "Harbour flat two", exact: true })).toBeVisible();
 
   await owner.getByRole("link", { name: "Import listings" }).click();
-  await expect(owner.getByText("2 new, 0 changed, 0 withdrawn, 0 refused")).toBeVisible();
+  // The run is listed among the recent imports.
+  await expect(
+    owner
+      .getByRole("region", { name: "Recent imports" })
+      .getByText("2 new, 0 changed, 0 withdrawn, 0 refused"),
+  ).toBeVisible();
   await upload(owner);
   await expect(
     owner.getByRole("status").filter({ hasText: "0 new, 0 changed, 0 withdrawn, 0 refused" }),
