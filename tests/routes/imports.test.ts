@@ -425,6 +425,27 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     expect((await world.client.get(page, { cookie: ownerCookie })).status).toBe(200);
     const refused = await world.client.get(page, { cookie: strangerCookie });
     expect(refused.status, refused.location ?? "").toBe(403);
+    // A full file that would withdraw more than a fifth: its Import waits for the tick, the file kept meanwhile.
+    const full = new FormData();
+    full.set("intent", "dry-run");
+    full.set("agencyId", agencyId);
+    full.set("full", "true");
+    full.set("file", new File([csv([row("W-1")])], "web.csv", { type: "text/csv" }));
+    const fullDry = (await post(full, ownerCookie)).data as {
+      dryRun: { needsConfirmation: boolean; uploadId: string };
+    };
+    expect(fullDry.dryRun.needsConfirmation).toBe(true);
+    const state = await world.state.snapshot();
+    const unticked = new FormData();
+    unticked.set("intent", "import");
+    unticked.set("agencyId", agencyId);
+    unticked.set("uploadId", fullDry.dryRun.uploadId);
+    unticked.set("full", "true");
+    const held = await post(unticked, ownerCookie);
+    expect(held.status).toBe(200);
+    expect((held.data as { dryRun: { needsConfirmation: boolean } }).dryRun.needsConfirmation).toBe(true);
+    expect(await world.state.snapshot()).toEqual(state);
+    expect((await post(unticked, ownerCookie)).status).toBe(200);
     const template = await world.client.get("/agency/import/template.csv");
     expect(template.body).toMatch(/^\uFEFF?reference,type,name,/);
     // Its example line is a listing the form accepts.

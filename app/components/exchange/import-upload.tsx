@@ -116,7 +116,11 @@ export function ImportDryRun({ agencyId, dryRun }: { agencyId: string; dryRun: D
           {dryRun.full ? <input type="hidden" name="full" value="true" /> : null}
           {dryRun.needsConfirmation ? (
             <>
-              {dryRun.error ? <p className="alert-error">{dryRun.error}</p> : null}
+              <p className="alert-error">
+                {t(
+                  "This import would withdraw more than a fifth of the agency's listings: it waits for your confirmation.",
+                )}
+              </p>
               <Checkbox
                 id="import-confirm-withdrawals"
                 name="confirmWithdrawals"

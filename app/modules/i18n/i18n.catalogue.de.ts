@@ -1293,6 +1293,8 @@ export const GERMAN = {
   "This feed URL no longer exists": "Diese Feed-URL gibt es nicht mehr",
   Upload: "Hochladen",
   "Upload a file": "Datei hochladen",
+  "This import would withdraw more than a fifth of the agency's listings: it waits for your confirmation.":
+    "Dieser Import würde mehr als ein Fünftel der Inserate der Agentur zurückziehen: Er wartet auf Ihre Bestätigung.",
   "Withdraw more than a fifth of our listings": "Mehr als ein Fünftel unserer Inserate zurückziehen",
   "last run {date}": "zuletzt am {date}",
   "not run yet": "noch nicht gelaufen",
