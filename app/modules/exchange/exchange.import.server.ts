@@ -15,7 +15,6 @@ import {
   withdrawListingByReference,
 } from "#app/modules/listing/listing.by-reference.server.ts";
 import type { ListingServiceDeps } from "#app/modules/listing/listing.service.server.ts";
-import { parseListingsCsv } from "./exchange.csv.ts";
 import type { CheckedItem, FormSettings } from "./exchange.form-input.ts";
 import {
   findReferencedListings,
@@ -26,16 +25,8 @@ import {
   insertImportRun,
   rememberImportFingerprint,
 } from "./exchange.import.repo.server.ts";
-import { parseKyeroFeed } from "./exchange.kyero.ts";
-import {
-  FEED_ERRORS,
-  FEED_MAX_BYTES,
-  ITEM_MESSAGES,
-  type ParsedFeed,
-  type PhotoSource,
-  type Refusal,
-} from "./exchange.model.ts";
-import { parseOpenImmoFeed } from "./exchange.openimmo.ts";
+import { readImportFile } from "./exchange.import-file.server.ts";
+import { ITEM_MESSAGES, type PhotoSource, type Refusal } from "./exchange.model.ts";
 import {
   type CurrentListing,
   currentListing,
@@ -45,7 +36,6 @@ import {
   planSummary,
   refusalWords,
 } from "./exchange.plan.ts";
-import { readOpenImmoZip } from "./exchange.zip.server.ts";
 
 // An import into an agency: a file's bytes (an upload, the command line, a feed URL's answer) read in its
 // format, planned against the agency's listings by reference (exchange.plan.ts), and, unless it is a dry run,
@@ -73,52 +63,6 @@ export const IMPORT_MESSAGES = {
   notSaved: msg("The listing could not be saved"),
   stopped: msg("The import stopped with an error: what it saved before stays"),
 } as const;
-
-/** A file read in its format: the feed, and the files beside the XML when it was a zip. */
-export type ReadFeed = { feed: ParsedFeed; files: Map<string, Uint8Array> };
-
-const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
-
-function startsWithZip(bytes: Uint8Array) {
-  return ZIP_MAGIC.every((byte, at) => bytes[at] === byte);
-}
-
-/** The name of an XML document's root element, or null when the bytes do not start as XML. */
-function xmlRoot(bytes: Uint8Array): string | null {
-  // UTF-16 is refused by the readers with their own message: send it to one.
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return "";
-  let head = Buffer.from(bytes.subarray(0, 4096)).toString("latin1");
-  head = head.replace(/^\u00ef\u00bb\u00bf/, "").trimStart();
-  if (!head.startsWith("<")) return null;
-  // Past the declaration, comments and processing instructions (a DOCTYPE is the reader's to refuse).
-  const stripped = head.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, "").trimStart();
-  return /^<([A-Za-z_][\w.-]*)/.exec(stripped)?.[1] ?? "";
-}
-
-/**
- * The listings of a file, its format told by its content: a zip is OpenImmo (the XML and its images); an XML
- * file is OpenImmo when its root is <openimmo>, Kyero otherwise; anything else is the CSV template. `format`
- * (a feed URL's) makes that format's reader read it whatever it looks like.
- */
-export async function readImportFile(
-  bytes: Uint8Array,
-  language: string,
-  format?: ImportFormat,
-): Promise<ReadFeed> {
-  const none = new Map<string, Uint8Array>();
-  if (bytes.byteLength > FEED_MAX_BYTES)
-    return { feed: { ok: false, error: FEED_ERRORS.tooLarge }, files: none };
-  if (startsWithZip(bytes) && (format === undefined || format === "openImmo")) {
-    const zip = await readOpenImmoZip(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
-    if (!zip.ok) return { feed: zip, files: none };
-    return { feed: parseOpenImmoFeed(zip.xml, new Set(zip.files.keys())), files: zip.files };
-  }
-  const root = format ? null : xmlRoot(bytes);
-  const chosen = format ?? (root === null ? "csv" : root.toLowerCase() === "openimmo" ? "openImmo" : "kyero");
-  if (chosen === "openImmo") return { feed: parseOpenImmoFeed(bytes), files: none };
-  if (chosen === "kyero") return { feed: parseKyeroFeed(bytes, language), files: none };
-  return { feed: parseListingsCsv(bytes), files: none };
-}
 
 /** What an import showed or did: its counts, its line, every refusal in words, and whether it was applied. */
 export type ImportOutcome = {
