@@ -10,6 +10,10 @@ import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
 import { type ImportRequest, runImport } from "#app/modules/exchange/exchange.import.server.ts";
 import { addImportFeed, runDueImportFeeds } from "#app/modules/exchange/exchange.import-feeds.server.ts";
+import {
+  readImportFile,
+  readImportFileOffThread,
+} from "#app/modules/exchange/exchange.import-file.server.ts";
 import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
 import { writeOpenImmoFeed } from "#app/modules/exchange/exchange.openimmo.ts";
 import { newAccount } from "#tests/support/accounts.ts";
@@ -511,6 +515,16 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     } finally {
       await new Promise<void>((resolve) => feedServer.close(() => resolve()));
     }
+  });
+
+  it("reads a large file in a worker thread, as it would on its own", async () => {
+    const big = csv(Array.from({ length: 3000 }, (_, index) => row(`B-${index}`)));
+    expect(big.byteLength).toBeGreaterThan(512 * 1024);
+    const inWorker = await readImportFileOffThread(big, "en");
+    expect(inWorker).toEqual(await readImportFile(big, "en"));
+    expect(inWorker.feed.ok && inWorker.feed.items.length).toBe(3000);
+    const dry = await runImport(deps(), request(big));
+    expect(dry.counts.created).toBe(3000);
   });
 
   it("refuses anyone but the agency's owners and admins, changing nothing", async () => {

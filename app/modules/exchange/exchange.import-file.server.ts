@@ -1,3 +1,6 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { parseListingsCsv } from "./exchange.csv.ts";
 import type { ImportFormat } from "./exchange.import.repo.server.ts";
 import { parseKyeroFeed } from "./exchange.kyero.ts";
@@ -52,4 +55,35 @@ export async function readImportFile(
   if (chosen === "openImmo") return { feed: parseOpenImmoFeed(bytes), files: none };
   if (chosen === "kyero") return { feed: parseKyeroFeed(bytes, language), files: none };
   return { feed: parseListingsCsv(bytes), files: none };
+}
+
+// Started from source by Node, resolved from the working directory as the geocoder's worker is: the server
+// bundle does not contain it.
+const WORKER_FILE = path.resolve("app/modules/exchange/exchange.import-file.worker.ts");
+
+/** Files smaller than this are read on the calling thread: a worker's start costs more than they do. */
+const WORKER_FROM_BYTES = 512 * 1024;
+
+/**
+ * readImportFile in a worker thread, so a large file's parsing never holds the server's page requests; on the
+ * calling thread for a small file, or where the worker's source is not at hand.
+ */
+export async function readImportFileOffThread(
+  bytes: Uint8Array,
+  language: string,
+  format?: ImportFormat,
+): Promise<ReadFeed> {
+  if (bytes.byteLength < WORKER_FROM_BYTES || !existsSync(WORKER_FILE)) {
+    return readImportFile(bytes, language, format);
+  }
+  const worker = new Worker(WORKER_FILE, { workerData: { bytes, language, format } });
+  try {
+    return await new Promise<ReadFeed>((resolve, reject) => {
+      worker.once("message", resolve);
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the import file's worker stopped (${code})`)));
+    });
+  } finally {
+    await worker.terminate();
+  }
 }

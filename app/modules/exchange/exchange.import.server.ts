@@ -25,7 +25,7 @@ import {
   insertImportRun,
   rememberImportFingerprint,
 } from "./exchange.import.repo.server.ts";
-import { readImportFile } from "./exchange.import-file.server.ts";
+import { readImportFileOffThread } from "./exchange.import-file.server.ts";
 import { ITEM_MESSAGES, type PhotoSource, type Refusal } from "./exchange.model.ts";
 import {
   type CurrentListing,
@@ -190,7 +190,7 @@ async function planAndApply(
   runId: string | null,
 ): Promise<ImportOutcome> {
   const { i18n } = deps;
-  const { feed, files } = await readImportFile(
+  const { feed, files } = await readImportFileOffThread(
     request.bytes,
     languageOf(deps.config.i18n.locale),
     request.format,
