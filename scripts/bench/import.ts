@@ -200,7 +200,9 @@ async function runCli(args: string[], env: Record<string, string>) {
   let peak = 0;
   const sampler = setInterval(() => {
     try {
-      peak = Math.max(peak, peakRssMb(child.pid!));
+      // A process that is exiting has no VmHWM any more: its last reading stands.
+      const now = peakRssMb(child.pid!);
+      if (Number.isFinite(now)) peak = Math.max(peak, now);
     } catch {
       // Gone already.
     }
