@@ -167,6 +167,12 @@ const EnvSchema = z.object({
   LIMIT_API_REQUESTS_PER_MINUTE: positiveInt(120),
   LIMIT_API_PUBLIC_REQUESTS_PER_MINUTE: positiveInt(60),
   IMPORT_ALLOW_PRIVATE_HOSTS: booleanFlag(false),
+  IMPORT_FEED_INTERVAL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(60),
 });
 
 /** Every variable the configuration reads (.env.example lists each of them; a test holds the two together). */
@@ -285,7 +291,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env) {
       apiPublicRequestsPerMinute: raw.LIMIT_API_PUBLIC_REQUESTS_PER_MINUTE,
     },
     /** Files fetched from URLs (photos by URL, feeds): whether loopback and private addresses may be asked. */
-    imports: { allowPrivateHosts: raw.IMPORT_ALLOW_PRIVATE_HOSTS },
+    imports: {
+      allowPrivateHosts: raw.IMPORT_ALLOW_PRIVATE_HOSTS,
+      /** How often each agency's feed URL is fetched and imported. */
+      feedIntervalMs: raw.IMPORT_FEED_INTERVAL_MINUTES * 60 * 1000,
+    },
   };
 }
 

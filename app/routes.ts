@@ -32,6 +32,8 @@ export default [
   route("agencies/new", "routes/agencies-new.tsx"),
   route("agencies/:slug", "routes/agency-page.tsx"),
   route("agency", "routes/agency.tsx"),
+  route("agency/import", "routes/agency-import.tsx"),
+  route("agency/import/template.csv", "routes/agency-import-template.ts"),
   route("agency/invitations/:invitationId", "routes/agency-invitation.tsx"),
   route("me", "routes/me.ts"),
   route("logout", "routes/logout.ts"),

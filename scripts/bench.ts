@@ -11,6 +11,7 @@ import {
   type FirstStart,
   SERVER_BUNDLE_GOAL_KB,
 } from "#scripts/bench/first-start.ts";
+import { benchImport, formatImportBench } from "#scripts/bench/import.ts";
 import { type LoadFigures, runLoad } from "#scripts/bench/load.ts";
 import { type BenchOptions, parseBenchOptions, USAGE } from "#scripts/bench/options.ts";
 import { formatPlans, formatShippedJs, LOAD_HEADER, loadRow, table } from "#scripts/bench/report.ts";
@@ -23,8 +24,11 @@ if (!options) {
   process.exit(0);
 }
 const started = performance.now();
+const benched = options.importListings
+  ? `an import of ${options.importListings.toLocaleString("en-US")}`
+  : options.listings.toLocaleString("en-US");
 console.log(
-  `Homestead bench: ${options.listings.toLocaleString("en-US")} listings, Node ${process.version}, ` +
+  `Homestead bench: ${benched} listings, Node ${process.version}, ` +
     `${os.availableParallelism()} CPUs (the load generator shares them with the server)`,
 );
 // Figures from a busy machine are not comparable: say how busy it was (1.0 per CPU means fully used).
@@ -33,6 +37,14 @@ console.log(`load average before: ${loadAverage()}`);
 if (options.build) build();
 if (options.firstStart) {
   await reportFirstStart();
+  process.exit();
+}
+if (options.importListings) {
+  console.log(
+    `\n== import: ${options.importListings.toLocaleString("en-US")} Kyero listings through a feed URL`,
+  );
+  console.log(formatImportBench(await benchImport(options.importListings)));
+  console.log(`load average after: ${loadAverage()}`);
   process.exit();
 }
 

@@ -39,6 +39,7 @@ import * as addListingReference from "#app/db/migrations/2026_11_29_0300_add_lis
 import * as createApiKeys from "#app/db/migrations/2026_11_29_0310_create_api_keys.ts";
 import * as createExportFeeds from "#app/db/migrations/2026_11_29_0400_create_export_feeds.ts";
 import * as createViewings from "#app/db/migrations/2026_11_29_0500_create_viewings.ts";
+import * as createImports from "#app/db/migrations/2026_11_29_0600_create_imports.ts";
 import * as announceOpenHouses from "#app/db/migrations/2026_11_29_0700_announce_open_houses.ts";
 import type { Db } from "./db.server.ts";
 
@@ -83,6 +84,7 @@ const migrations: Record<string, Migration> = {
   "2026_11_29_0310_create_api_keys": createApiKeys,
   "2026_11_29_0400_create_export_feeds": createExportFeeds,
   "2026_11_29_0500_create_viewings": createViewings,
+  "2026_11_29_0600_create_imports": createImports,
   "2026_11_29_0700_announce_open_houses": announceOpenHouses,
 };
 

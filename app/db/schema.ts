@@ -611,6 +611,56 @@ export interface ExportFeedTable {
   createdAt: Millis;
 }
 
+/** A feed URL an agency imports on a schedule (app/modules/exchange, exchange.import.*). */
+export interface ImportFeedTable {
+  id: string;
+  agencyId: string;
+  url: string;
+  /** "kyero" | "openImmo" | "csv". */
+  format: string;
+  /** A full feed: what it no longer holds is withdrawn. */
+  full: DbBoolean;
+  createdBy: string | null;
+  createdAt: Millis;
+  lastRunAt: number | null;
+}
+
+/** One import into an agency: an upload, the command line or a scheduled feed; its counts and refusals. */
+export interface ImportRunTable {
+  id: string;
+  agencyId: string;
+  /** Who it acted as; null once that account is gone. */
+  userId: string | null;
+  /** "upload" | "cli" | "feed". */
+  source: string;
+  fileName: string;
+  feedId: string | null;
+  full: DbBoolean;
+  startedAt: Millis;
+  finishedAt: number | null;
+  created: ColumnType<number, number | undefined, number>;
+  changed: ColumnType<number, number | undefined, number>;
+  withdrawn: ColumnType<number, number | undefined, number>;
+  unchanged: ColumnType<number, number | undefined, number>;
+  refused: ColumnType<number, number | undefined, number>;
+  /** The run's line ("12 new, 3 changed, ..."), or the file's refusal. */
+  summary: ColumnType<string, string | undefined, string>;
+  /** Every refused listing, JSON: [{ place, message, vars }]. */
+  refusals: ColumnType<string, string | undefined, string>;
+  /** Why the run changed nothing (a refused file, an unconfirmed withdrawal); null when it ran. */
+  error: string | null;
+}
+
+/**
+ * The fingerprint of the feed item an import last saved a listing from, and the listing's timestamp then: it
+ * counts only while the listing still has that timestamp (nothing else wrote it since).
+ */
+export interface ImportFingerprintTable {
+  listingId: string;
+  fingerprint: string;
+  listingTimestamp: Millis;
+}
+
 export interface Database {
   user: UserTable;
   session: SessionTable;
@@ -650,6 +700,9 @@ export interface Database {
   listingViewSeen: ListingViewSeenTable;
   apiKey: ApiKeyTable;
   exportFeed: ExportFeedTable;
+  importFeed: ImportFeedTable;
+  importRun: ImportRunTable;
+  importFingerprint: ImportFingerprintTable;
 }
 
 /** The owner's exact address and pin: read by the owner alone, never with the listing. */

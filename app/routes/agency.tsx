@@ -240,6 +240,15 @@ export default function AgencyWorkspace({ loaderData, actionData }: Route.Compon
           <Link to={agencyPath(current.slug)} className="link">
             {t("Public page")}
           </Link>
+          {current.manages ? (
+            <>
+              {" "}
+              ·{" "}
+              <Link to={`/agency/import?${new URLSearchParams({ agency: current.slug })}`} className="link">
+                {t("Import listings")}
+              </Link>
+            </>
+          ) : null}
         </p>
       </header>
       {agencies.length > 1 ? (

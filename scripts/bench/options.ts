@@ -19,6 +19,8 @@ export type BenchOptions = {
   dataDir: string;
   /** Only measure a newcomer's first start (demo listings visible, server bundle size), then stop. */
   firstStart: boolean;
+  /** Only bench an import of this many Kyero listings (scripts/bench/import.ts), then stop; 0: not. */
+  importListings: number;
 };
 
 export const USAGE = `Usage: npm run bench [-- options]
@@ -33,7 +35,9 @@ export const USAGE = `Usage: npm run bench [-- options]
   --no-nginx         skip the static nginx comparison
   --data-dir DIR     SQLite bench data folder (default: <tmp>/homestead-bench/sqlite-<listings>)
   --first-start      only time \`npm start\` on an empty data folder until Explore shows demo listings (3 runs)
-                     and report the server bundle's size`;
+                     and report the server bundle's size
+  --import           only bench an import of a Kyero file (10,000 listings, or --listings N) through a
+                     feed URL, photos from a loopback server: time, peak RSS, GET / latency meanwhile`;
 
 /** Parses the command line; null after --help. */
 export function parseBenchOptions(args: string[], env: NodeJS.ProcessEnv = process.env): BenchOptions | null {
@@ -67,5 +71,6 @@ export function parseBenchOptions(args: string[], env: NodeJS.ProcessEnv = proce
       value("--data-dir") ?? path.join(tmpdir(), "homestead-bench", `sqlite-${listings}`),
     ),
     firstStart: args.includes("--first-start"),
+    importListings: args.includes("--import") ? Math.round(number("--listings", 10_000)) : 0,
   };
 }

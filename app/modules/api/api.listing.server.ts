@@ -1,23 +1,21 @@
-import { randomUUID } from "node:crypto";
 import type { Config } from "#app/config.server.ts";
 import { ForbiddenError, InvalidError, NotFoundError } from "#app/http/errors.ts";
 import type { ApiActor } from "#app/modules/api-key/api-key.service.server.ts";
 import { imageFromUrl } from "#app/modules/image/image.remote.server.ts";
-import { findListingById, findListingIdByReference } from "#app/modules/listing/listing.repo.server.ts";
-import { validateListingForm } from "#app/modules/listing/listing.schema.ts";
 import {
-  createListing,
-  deleteListing,
-  type ListingServiceDeps,
-  saveChangesNothing,
-  updateListing,
-} from "#app/modules/listing/listing.service.server.ts";
-import { apiFieldErrors, formInputOf } from "./api.schema.ts";
+  type ReferenceOutcome,
+  saveListingByReference,
+  withdrawListingByReference as withdrawByReference,
+} from "#app/modules/listing/listing.by-reference.server.ts";
+import { findListingById, findListingIdByReference } from "#app/modules/listing/listing.repo.server.ts";
+import type { ListingServiceDeps } from "#app/modules/listing/listing.service.server.ts";
+import { type ApiMediaInput, apiFieldErrors, formInputOf } from "./api.schema.ts";
 
 // The API's writes (decision 065): a listing is created, replaced or withdrawn by the lister's own reference
 // (ListingId) with an API key of scope "write", through the same service as the listing form: the same
 // validation (the form's schema, the country's rules), the same checks of who may write it, the same limits.
-// A key acts as its maker, or, made in /agency, as that agency (its listings, published as it).
+// A key acts as its maker, or, made in /agency, as that agency (its listings, published as it). The writes by
+// reference themselves are listing.by-reference.server.ts, which imports share.
 
 export type ApiWriteDeps = ListingServiceDeps & {
   config: ListingServiceDeps["config"] &
@@ -27,7 +25,7 @@ export type ApiWriteDeps = ListingServiceDeps & {
 };
 
 /** What a PUT did: made the listing, replaced it, or found it already so (then nothing was written). */
-export type PutOutcome = { id: string; type: "rent" | "sale"; result: "created" | "updated" | "unchanged" };
+export type PutOutcome = ReferenceOutcome;
 
 export const API_MESSAGES = {
   readOnly: "This API key may only read; writing needs a key with the write scope",
@@ -73,28 +71,7 @@ export async function putListingByReference(
   const parsed = formInputOf(body);
   if (parsed.errors) throw new InvalidError(parsed.errors, API_MESSAGES.invalid);
   const { input, photos } = parsed;
-  const photoList = photos.filter((photo) => !photo.floorPlan);
-  const planList = photos.filter((photo) => photo.floorPlan);
-  const withImages = (photoIds: string[], planIds: string[]) => ({
-    ...input,
-    imageIds: photoIds,
-    imageCaptions: photoList.map((photo) => photo.caption),
-    floorPlanIds: planIds,
-    floorPlanCaptions: planList.map((photo) => photo.caption),
-  });
-  // The form is checked before any photo is fetched: a refused body costs no download.
-  const dry = validateListingForm(
-    withImages(
-      photoList.map(() => randomUUID()),
-      planList.map(() => randomUUID()),
-    ),
-    deps.config.listingPhotosMax,
-    deps.config.listingRules,
-  );
-  if (!dry.success) throw new InvalidError(apiFieldErrors(dry.errors), API_MESSAGES.invalid);
-
-  const existingId = await findListingIdByReference(deps.db, referenceOwner(actor), reference);
-  const publishAs = actor.agencyId ? { publishAs: actor.agencyId } : {};
+  const asPhoto = (photo: ApiMediaInput) => ({ source: photo.url, caption: photo.caption });
   const fetchDeps = {
     db: deps.db,
     storage: deps.storage,
@@ -103,33 +80,21 @@ export async function putListingByReference(
       maxBytes: deps.config.storage.maxUploadBytes,
     },
   };
-  const idsOf = async (list: typeof photos, offset: number) => {
-    const ids: string[] = [];
-    for (const [at, photo] of list.entries()) {
-      ids.push(
-        await imageFromUrl(fetchDeps, {
-          url: photo.url,
-          userId: actor.user.id,
-          listingId: existingId ?? null,
-          field: "Media",
-          position: offset + at,
-        }),
-      );
-    }
-    return ids;
-  };
-  const form = withImages(await idsOf(photoList, 0), await idsOf(planList, photoList.length));
   try {
-    if (existingId) {
-      if (await saveChangesNothing(deps, actor.user, existingId, form, publishAs)) {
-        const listing = await findListingById(deps.db, existingId);
-        return { id: existingId, type: listing?.type ?? "rent", result: "unchanged" };
-      }
-      const saved = await updateListing(deps, actor.user, existingId, form, now, publishAs);
-      return { ...saved, result: "updated" };
-    }
-    const saved = await createListing(deps, actor.user, form, now, publishAs, reference);
-    return { ...saved, result: "created" };
+    return await saveListingByReference(
+      deps,
+      actor.user,
+      referenceOwner(actor),
+      reference,
+      {
+        input,
+        photos: photos.filter((photo) => !photo.floorPlan).map(asPhoto),
+        floorPlans: photos.filter((photo) => photo.floorPlan).map(asPhoto),
+        imageOf: (url, { listingId, position }) =>
+          imageFromUrl(fetchDeps, { url, userId: actor.user.id, listingId, field: "Media", position }),
+      },
+      now,
+    );
   } catch (error) {
     if (error instanceof InvalidError) {
       throw new InvalidError(apiFieldErrors(error.fieldErrors), error.formMessage ?? API_MESSAGES.invalid);
@@ -142,9 +107,8 @@ export async function putListingByReference(
 export async function withdrawListingByReference(deps: ApiWriteDeps, actor: ApiActor, reference: string) {
   requireWrite(actor);
   checkReference(reference);
-  const id = await findListingIdByReference(deps.db, referenceOwner(actor), reference);
+  const id = await withdrawByReference(deps, actor.user, referenceOwner(actor), reference);
   if (!id) throw new NotFoundError(API_MESSAGES.notFound);
-  await deleteListing(deps, actor.user, id);
   return id;
 }
 

@@ -58,6 +58,35 @@ export function csvTemplate() {
   return writeListingsCsv([]);
 }
 
+/** One listing of the template's example line, by column: the common fields, as a lister would fill them. */
+const EXAMPLE: Readonly<Record<string, string>> = {
+  [REFERENCE]: "FLAT-12",
+  type: "rent",
+  name: "Bright flat by the canal",
+  description: "A bright second-floor flat with a balcony over the canal and a quiet courtyard.",
+  address: "Kottbusser Damm 12, 10967 Berlin",
+  bedrooms: "2",
+  bathrooms: "1",
+  rooms: "3",
+  parking: "false",
+  furnished: "partly",
+  propertyType: "flat",
+  livingArea: "72",
+  offer: "false",
+  regularPrice: "1450",
+  deposit: "4350",
+  availableFrom: "now",
+  photos: "https://crm.example/photos/flat-12-1.jpg\nhttps://crm.example/photos/flat-12-2.jpg",
+  photoCaptions: "The living room\nThe balcony",
+};
+
+/** The template to download: the header row and one example listing. */
+export function csvTemplateWithExample() {
+  return stringify([CSV_COLUMNS as string[], CSV_COLUMNS.map((column) => EXAMPLE[column] ?? "")], {
+    record_delimiter: "\r\n",
+  });
+}
+
 const lines = (cell: string | undefined) =>
   (cell ?? "")
     .split(/\r?\n/)

@@ -20,8 +20,17 @@ import type { ItemPlace, ParsedFeed, Refusal } from "./exchange.model.ts";
 /** More than this share of a lister's listings withdrawn in one run needs an explicit confirmation. */
 export const WITHDRAWAL_SHARE_NEEDING_CONFIRMATION = 0.2;
 
-/** A listing the lister has now, by their reference: the form's data as stored, and its photos' sources. */
-export type CurrentListing = { ref: string; form: ListingForm; photoSources: string[] | null };
+/**
+ * A listing the lister has now, by their reference: the form's data as stored, and its photos' sources; and the
+ * fingerprint of the item an import last saved it from, while nothing else wrote it since (an address is kept
+ * as the geocoder wrote it, so the form's data alone would differ from the item that gave it).
+ */
+export type CurrentListing = {
+  ref: string;
+  form: ListingForm;
+  photoSources: string[] | null;
+  fingerprint?: string | null;
+};
 
 export type ImportPlan =
   | { ok: false; error: MessageKey }
@@ -79,6 +88,7 @@ function refOf(place: ItemPlace): string[] {
 
 /** Whether an item would store what the listing holds now: the same form data and the same photos. */
 function isSame(item: CheckedItem, now: CurrentListing) {
+  if (now.fingerprint && now.fingerprint === itemFingerprint(item)) return true;
   const { imageIds: _a, floorPlanIds: _b, ...incoming } = item.form;
   const { imageIds: _c, floorPlanIds: _d, ...stored } = now.form;
   if (JSON.stringify(sorted(incoming)) !== JSON.stringify(sorted(stored))) return false;
@@ -87,6 +97,33 @@ function isSame(item: CheckedItem, now: CurrentListing) {
     "url" in photo ? photo.url : photo.file,
   );
   return JSON.stringify(sources) === JSON.stringify(now.photoSources);
+}
+
+/**
+ * A fingerprint of what an item would store: its form data (its images' ids aside) and its photos' sources, in
+ * order. Two items with the same fingerprint save the same listing.
+ */
+export function itemFingerprint(item: Pick<CheckedItem, "form" | "photos" | "floorPlans">) {
+  const { imageIds: _a, floorPlanIds: _b, ...form } = item.form;
+  const sources = [...item.photos, ...item.floorPlans].map((photo) =>
+    "url" in photo ? photo.url : photo.file,
+  );
+  const text = JSON.stringify([sorted(form), sources]);
+  return `${hash53(text, 1).toString(36)}-${hash53(text, 2).toString(36)}-${text.length.toString(36)}`;
+}
+
+/** A 53-bit string hash (cyrb53): two seeds together make an accidental match of two items unthinkable. */
+function hash53(text: string, seed: number) {
+  let h1 = 0xdeadbeef ^ seed;
+  let h2 = 0x41c6ce57 ^ seed;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
 function sorted(value: Record<string, unknown>) {

@@ -1259,6 +1259,63 @@ export const GERMAN = {
   Undo: "Rückgängig",
   Finish: "Fertig",
   "{count} corners": { one: "{count} Ecke", other: "{count} Ecken" },
+  "Not imported: it would withdraw {withdrawn} of {total} listings, more than a fifth, without a confirmation":
+    "Nicht importiert: Es würde {withdrawn} von {total} Inseraten zurückziehen, mehr als ein Fünftel, ohne Bestätigung",
+  "Photo {number} ({file}) is too large": "Foto {number} ({file}) ist zu groß",
+  "The listing could not be saved": "Das Inserat konnte nicht gespeichert werden",
+  "The import stopped with an error: what it saved before stays":
+    "Der Import wurde wegen eines Fehlers abgebrochen: Was er bis dahin gespeichert hat, bleibt",
+  "Add feed URL": "Feed-URL hinzufügen",
+  "An agency can have at most 10 feed URLs": "Eine Agentur kann höchstens 10 Feed-URLs haben",
+  "Back to {agency}": "Zurück zu {agency}",
+  "Check the file": "Datei prüfen",
+  "Checking…": "Wird geprüft …",
+  "Choose a file to import": "Wählen Sie eine Datei zum Importieren",
+  "Choose the feed's format": "Wählen Sie das Format des Feeds",
+  "Command line": "Kommandozeile",
+  "Download the CSV template": "CSV-Vorlage herunterladen",
+  "Dry run of {file}": "Probelauf von {file}",
+  "Each feed is fetched and imported every {minutes} minutes; every run is listed below.":
+    "Jeder Feed wird alle {minutes} Minuten abgerufen und importiert; jeder Lauf steht unten.",
+  "Enter a web address that starts with http:// or https://":
+    "Geben Sie eine Webadresse ein, die mit http:// oder https:// beginnt",
+  "Every import first shows what it would do; nothing changes until you press Import. Listings are matched by your own reference, so the same file twice changes nothing.":
+    "Jeder Import zeigt zuerst, was er tun würde; nichts ändert sich, bevor Sie auf Importieren drücken. Inserate werden über Ihre eigene Referenz zugeordnet, dieselbe Datei zweimal ändert also nichts.",
+  "Feed URL": "Feed-URL",
+  "Feed URL added: its first import starts within a few minutes":
+    "Feed-URL hinzugefügt: Der erste Import beginnt in wenigen Minuten",
+  "Feed URL removed": "Feed-URL entfernt",
+  "Feed file": "Feed-Datei",
+  Format: "Format",
+  "Full feed": "Vollständiger Feed",
+  Import: "Importieren",
+  "Import from a feed URL": "Von einer Feed-URL importieren",
+  "Import listings": "Inserate importieren",
+  "Importing…": "Wird importiert …",
+  "No feed URLs yet.": "Noch keine Feed-URLs.",
+  "No imports yet.": "Noch keine Importe.",
+  "OpenImmo (XML, or a zip with its images), Kyero v3 (XML) or CSV made from the template; at most {size} MB.":
+    "OpenImmo (XML oder ein Zip mit den Bildern), Kyero v3 (XML) oder CSV nach der Vorlage; höchstens {size} MB.",
+  "Recent imports": "Letzte Importe",
+  "Refused listings": "Abgelehnte Inserate",
+  "Refused listings: {count}": "Abgelehnte Inserate: {count}",
+  "Remove {url}": "{url} entfernen",
+  "Running…": "Läuft …",
+  "The feed could not be fetched: {reason}": "Der Feed konnte nicht abgerufen werden: {reason}",
+  "The file holds all of the agency's imported listings: those it no longer holds are withdrawn.":
+    "Die Datei enthält alle importierten Inserate der Agentur: Was sie nicht mehr enthält, wird zurückgezogen.",
+  "The listings the file no longer holds are deleted, with their photos.":
+    "Die Inserate, die die Datei nicht mehr enthält, werden mit ihren Fotos gelöscht.",
+  "The uploaded file is no longer here: upload it again":
+    "Die hochgeladene Datei ist nicht mehr da: Laden Sie sie erneut hoch",
+  "This feed URL no longer exists": "Diese Feed-URL gibt es nicht mehr",
+  Upload: "Hochladen",
+  "Upload a file": "Datei hochladen",
+  "This import would withdraw more than a fifth of the agency's listings: it waits for your confirmation.":
+    "Dieser Import würde mehr als ein Fünftel der Inserate der Agentur zurückziehen: Er wartet auf Ihre Bestätigung.",
+  "Withdraw more than a fifth of our listings": "Mehr als ein Fünftel unserer Inserate zurückziehen",
+  "last run {date}": "zuletzt am {date}",
+  "not run yet": "noch nicht gelaufen",
 } as const satisfies Record<string, string | PluralForms>;
 
 export type GermanCatalogue = typeof GERMAN;

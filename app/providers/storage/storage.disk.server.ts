@@ -19,6 +19,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".avif": "image/avif",
   ".json": "application/json",
   ".txt": "text/plain",
+  // An import's uploaded file, kept between its dry run and its confirmation (exchange.import-upload.server.ts).
+  ".bin": "application/octet-stream",
 };
 
 // A put writes ".<name>.<uuid>.tmp" beside its file and renames it into place. The leading dot means it is

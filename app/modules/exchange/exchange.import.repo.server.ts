@@ -1,0 +1,255 @@
+import type { Db } from "#app/db/db.server.ts";
+import type { EditableListing } from "#app/modules/listing/listing.model.ts";
+import { findExactPlaces, selectListings, withImages } from "#app/modules/listing/listing.repo.server.ts";
+
+// The imports' rows: each run of an agency's import, its feed URLs, and the listings an import compares a
+// feed with (the agency's listings that carry a lister's reference, with their photos' sources).
+
+/** How many listings are read in one query (keeps IN lists well under every engine's parameter limit). */
+const CHUNK = 500;
+
+/**
+ * One of the agency's listings by reference: as its owner edits it, with its photos' sources in order, and the
+ * fingerprint of the item an import last saved it from while nothing else wrote it since.
+ */
+export type ReferencedListing = {
+  ref: string;
+  listing: EditableListing;
+  photoSources: string[];
+  fingerprint: string | null;
+};
+
+/**
+ * The agency's listings that carry a lister's reference (made by an import or the API), by reference. A
+ * listing made on the site's form has none: a feed neither matches nor withdraws it.
+ */
+export async function findReferencedListings(db: Db, agencyId: string): Promise<ReferencedListing[]> {
+  const refs = await db
+    .selectFrom("listing")
+    .select(["id", "reference"])
+    .where("agencyId", "=", agencyId)
+    .where("reference", "is not", null)
+    .execute();
+  const found: ReferencedListing[] = [];
+  for (let at = 0; at < refs.length; at += CHUNK) {
+    const chunk = refs.slice(at, at + CHUNK);
+    const ids = chunk.map((row) => row.id);
+    const rows = await selectListings(db).where("listing.id", "in", ids).execute();
+    const [listings, places, images, fingerprints] = await Promise.all([
+      withImages(db, rows),
+      findExactPlaces(db, ids),
+      db
+        .selectFrom("image")
+        .select(["listingId", "kind", "position", "sourceUrl"])
+        .where("listingId", "in", ids)
+        .orderBy("listingId")
+        .orderBy("position")
+        .execute(),
+      db.selectFrom("importFingerprint").selectAll().where("listingId", "in", ids).execute(),
+    ]);
+    const fingerprintOf = new Map(fingerprints.map((row) => [row.listingId, row]));
+    const imagesOf = Map.groupBy(images, (image) => image.listingId);
+    const refOf = new Map(chunk.map((row) => [row.id, row.reference as string]));
+    for (const listing of listings) {
+      const own = imagesOf.get(listing.id) ?? [];
+      // Photos first, then floor plans, as a feed item lists them; an image without a source (one uploaded on
+      // the form) matches no feed's photo, so the feed's photos replace it.
+      const sources = [
+        ...own.filter((image) => image.kind !== "floorPlan"),
+        ...own.filter((image) => image.kind === "floorPlan"),
+      ].map((image) => image.sourceUrl ?? "");
+      found.push({
+        ref: refOf.get(listing.id)!,
+        listing: { ...listing, exactPlace: places.get(listing.id) ?? null },
+        photoSources: sources,
+        fingerprint: validFingerprint(fingerprintOf.get(listing.id), listing.timestamp),
+      });
+    }
+  }
+  return found;
+}
+
+/** A remembered fingerprint counts while the listing keeps the timestamp it had then. */
+function validFingerprint(
+  row: { fingerprint: string; listingTimestamp: number } | undefined,
+  timestamp: number,
+) {
+  return row && Number(row.listingTimestamp) === timestamp ? row.fingerprint : null;
+}
+
+/** Remembers that an import saved listing `listingId` from an item with this fingerprint, as it is now. */
+export async function rememberImportFingerprint(db: Db, listingId: string, fingerprint: string) {
+  const listing = await db
+    .selectFrom("listing")
+    .select("timestamp")
+    .where("id", "=", listingId)
+    .executeTakeFirst();
+  if (!listing) return;
+  const listingTimestamp = Number(listing.timestamp);
+  await db
+    .insertInto("importFingerprint")
+    .values({ listingId, fingerprint, listingTimestamp })
+    .onConflict((conflict) => conflict.column("listingId").doUpdateSet({ fingerprint, listingTimestamp }))
+    .execute();
+}
+
+/** How many listings the agency has, listed or not. */
+export async function countAgencyListings(db: Db, agencyId: string) {
+  const row = await db
+    .selectFrom("listing")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("agencyId", "=", agencyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** What a run was: an upload on /agency/import, the command line, or a scheduled feed. */
+export type ImportSource = "upload" | "cli" | "feed";
+
+/** The counts of a run. */
+export type ImportCounts = {
+  created: number;
+  changed: number;
+  withdrawn: number;
+  unchanged: number;
+  refused: number;
+};
+
+/** Records a run as it starts (a crash mid-run leaves it without a finish); returns nothing. */
+export async function insertImportRun(
+  db: Db,
+  run: {
+    id: string;
+    agencyId: string;
+    userId: string;
+    source: ImportSource;
+    fileName: string;
+    feedId: string | null;
+    full: boolean;
+    startedAt: number;
+  },
+) {
+  await db.insertInto("importRun").values(run).execute();
+}
+
+/** Records how a run ended: its counts, line, refusals (JSON) and, when it changed nothing, why. */
+export async function finishImportRun(
+  db: Db,
+  id: string,
+  end: ImportCounts & { finishedAt: number; summary: string; refusals: string; error: string | null },
+) {
+  await db.updateTable("importRun").set(end).where("id", "=", id).execute();
+}
+
+/** The agency's most recent runs, newest first. */
+export async function findImportRuns(db: Db, agencyId: string, limit = 20) {
+  const rows = await db
+    .selectFrom("importRun")
+    .leftJoin("user", "user.id", "importRun.userId")
+    .select([
+      "importRun.id",
+      "importRun.source",
+      "importRun.fileName",
+      "importRun.full",
+      "importRun.startedAt",
+      "importRun.finishedAt",
+      "importRun.summary",
+      "importRun.refusals",
+      "importRun.error",
+      "user.name as userName",
+    ])
+    .where("importRun.agencyId", "=", agencyId)
+    .orderBy("importRun.startedAt", "desc")
+    .orderBy("importRun.id", "desc")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    full: Boolean(row.full),
+    refusals: JSON.parse(row.refusals) as string[],
+  }));
+}
+
+/** The formats a feed URL may serve. */
+export const IMPORT_FORMATS = ["kyero", "openImmo", "csv"] as const;
+export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+
+/** The agency's feed URLs, oldest first. */
+export async function findImportFeeds(db: Db, agencyId: string) {
+  const rows = await db
+    .selectFrom("importFeed")
+    .selectAll()
+    .where("agencyId", "=", agencyId)
+    .orderBy("createdAt")
+    .orderBy("id")
+    .execute();
+  return rows.map((row) => ({ ...row, format: row.format as ImportFormat, full: Boolean(row.full) }));
+}
+
+/** Every feed URL whose last run is older than `before` (or that never ran), oldest first. */
+export async function findDueImportFeeds(db: Db, before: number) {
+  const rows = await db
+    .selectFrom("importFeed")
+    .selectAll()
+    .where((eb) => eb.or([eb("lastRunAt", "is", null), eb("lastRunAt", "<=", before)]))
+    .orderBy("createdAt")
+    .execute();
+  return rows.map((row) => ({ ...row, format: row.format as ImportFormat, full: Boolean(row.full) }));
+}
+
+export async function insertImportFeed(
+  db: Db,
+  feed: {
+    id: string;
+    agencyId: string;
+    url: string;
+    format: ImportFormat;
+    full: boolean;
+    createdBy: string;
+    createdAt: number;
+  },
+) {
+  await db.insertInto("importFeed").values(feed).execute();
+}
+
+/** Deletes the agency's feed `id`; false when the agency has none by that id. */
+export async function deleteImportFeed(db: Db, agencyId: string, id: string) {
+  const result = await db
+    .deleteFrom("importFeed")
+    .where("id", "=", id)
+    .where("agencyId", "=", agencyId)
+    .executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+export async function countImportFeeds(db: Db, agencyId: string) {
+  const row = await db
+    .selectFrom("importFeed")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
+    .where("agencyId", "=", agencyId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** Marks a feed as run at `now` (its next run is an interval later). */
+export async function markImportFeedRun(db: Db, id: string, now: number) {
+  await db.updateTable("importFeed").set({ lastRunAt: now }).where("id", "=", id).execute();
+}
+
+/** The user an agency's unattended imports act as: its first owner (by when they joined). */
+export async function findAgencyOwnerUser(db: Db, agencyId: string) {
+  return db
+    .selectFrom("member")
+    .innerJoin("user", "user.id", "member.userId")
+    .select(["user.id", "user.name", "user.email", "user.emailVerified"])
+    .where("member.organizationId", "=", agencyId)
+    .where("member.role", "=", "owner")
+    .orderBy("member.createdAt")
+    .executeTakeFirst();
+}
+
+/** An agency by its slug (the command line names it so). */
+export async function findAgencyIdBySlug(db: Db, slug: string) {
+  const row = await db.selectFrom("organization").select("id").where("slug", "=", slug).executeTakeFirst();
+  return row?.id;
+}

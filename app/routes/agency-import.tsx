@@ -1,0 +1,213 @@
+import { data, Link } from "react-router";
+import { ImportFeeds } from "#app/components/exchange/import-feeds.tsx";
+import { ImportRuns } from "#app/components/exchange/import-runs.tsx";
+import { type DryRunView, ImportDryRun, ImportUploadForm } from "#app/components/exchange/import-upload.tsx";
+import { FormMessage } from "#app/components/form-message.tsx";
+import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
+import { refusalResponse } from "#app/http/errors.ts";
+import { RequestBodyError, readBody } from "#app/http/request-body.server.ts";
+import { findAgenciesOfUser } from "#app/modules/agency/agency.repo.server.ts";
+import { AGENCY_MESSAGES, managesAgency } from "#app/modules/agency/agency.rules.ts";
+import { requireAgencyManager } from "#app/modules/agency/agency.service.server.ts";
+import { requireUser } from "#app/modules/auth/auth.session.server.ts";
+import { findImportFeeds, findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
+import { runImport } from "#app/modules/exchange/exchange.import.server.ts";
+import { addImportFeed, removeImportFeed } from "#app/modules/exchange/exchange.import-feeds.server.ts";
+import {
+  dropImportUpload,
+  keepImportUpload,
+  readImportUpload,
+} from "#app/modules/exchange/exchange.import-upload.server.ts";
+import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
+import { msg } from "#app/modules/i18n/i18n.ts";
+import { pageTitle } from "#app/modules/seo/seo.rules.ts";
+import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
+import { servicesContext } from "#app/services.server.ts";
+import type { Route } from "./+types/agency-import.ts";
+
+export { retryAfterHeaders as headers } from "#app/http/errors.ts";
+
+export const meta: Route.MetaFunction = ({ matches }) => [
+  pageTitle(i18nOf(matches).t("Import listings"), matches),
+  { name: "robots", content: "noindex" },
+];
+
+const MESSAGES = {
+  noFile: msg("Choose a file to import"),
+  gone: msg("The uploaded file is no longer here: upload it again"),
+  tooLarge: msg("The file is larger than 100 MB"),
+} as const;
+
+/** The agency `slug` names (or the user's first they manage), when the user is its owner or admin; else 403. */
+async function managedAgency(
+  db: Parameters<typeof findAgenciesOfUser>[0],
+  userId: string,
+  slug: string | null,
+) {
+  const agencies = await findAgenciesOfUser(db, userId);
+  const chosen = slug
+    ? agencies.find((agency) => agency.slug === slug)
+    : (agencies.find((agency) => managesAgency(agency.role)) ?? agencies[0]);
+  if (!chosen || !managesAgency(chosen.role)) throw data(AGENCY_MESSAGES.notAllowed, { status: 403 });
+  return chosen;
+}
+
+/** /agency/import: imports into an agency (its owners and admins): upload with a dry run, feed URLs, runs. */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const user = await requireUser(context, url);
+  const { db, config } = context.get(servicesContext);
+  const agency = await managedAgency(db, user.id, url.searchParams.get("agency"));
+  const [runs, feeds] = await Promise.all([findImportRuns(db, agency.id), findImportFeeds(db, agency.id)]);
+  return {
+    agency: { id: agency.id, name: agency.name, slug: agency.slug },
+    runs,
+    feeds: feeds.map(({ id, url: feedUrl, format, full, lastRunAt }) => ({
+      id,
+      url: feedUrl,
+      format,
+      full,
+      lastRunAt: lastRunAt === null ? null : Number(lastRunAt),
+    })),
+    maxMb: Math.round(FEED_MAX_BYTES / 1024 / 1024),
+    intervalMinutes: Math.round(config.imports.feedIntervalMs / 60_000),
+  };
+}
+
+/** The form, an upload's included: up to the feed limit, and a little for the other fields. */
+async function readImportForm(request: Request) {
+  const body = await readBody(request, FEED_MAX_BYTES + 64 * 1024);
+  try {
+    return await new Response(body, {
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+    }).formData();
+  } catch {
+    throw new RequestBodyError(400, "The form could not be read.");
+  }
+}
+
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const user = await requireUser(context, url);
+  const services = context.get(servicesContext);
+  let form: FormData;
+  try {
+    form = await readImportForm(request);
+  } catch (error) {
+    if (!(error instanceof RequestBodyError)) throw error;
+    const message = error.status === 413 ? MESSAGES.tooLarge : error.message;
+    return data({ error: message, fieldErrors: {} }, { status: error.status });
+  }
+  const agencyId = String(form.get("agencyId") ?? "");
+  const slug = url.searchParams.get("agency");
+  const here = slug ? `/agency/import?${new URLSearchParams({ agency: slug })}` : "/agency/import";
+  const full = form.get("full") === "true";
+  try {
+    switch (form.get("intent")) {
+      case "dry-run": {
+        await requireAgencyManager(services.db, agencyId, user);
+        const file = form.get("file");
+        if (!(file instanceof File) || file.size === 0) {
+          return data({ error: MESSAGES.noFile, fieldErrors: { file: MESSAGES.noFile } }, { status: 400 });
+        }
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        const fileName = file.name.slice(0, 200);
+        const outcome = await runImport(services, {
+          agencyId,
+          user,
+          bytes,
+          fileName,
+          source: "upload",
+          full,
+          dryRun: true,
+        });
+        // Kept for the confirmation only when there is something to confirm.
+        const uploadId = outcome.ok ? await keepImportUpload(services.storage, agencyId, bytes) : null;
+        const dryRun: DryRunView = { ...outcome, uploadId, fileName, full };
+        return { dryRun };
+      }
+      case "import": {
+        const uploadId = String(form.get("uploadId") ?? "");
+        await requireAgencyManager(services.db, agencyId, user);
+        const bytes = await readImportUpload(services.storage, agencyId, uploadId);
+        if (!bytes) return data({ error: MESSAGES.gone, fieldErrors: {} }, { status: 400 });
+        const fileName = String(form.get("fileName") ?? "").slice(0, 200) || "upload";
+        const outcome = await runImport(services, {
+          agencyId,
+          user,
+          bytes,
+          fileName,
+          source: "upload",
+          full,
+          confirmWithdrawals: form.get("confirmWithdrawals") === "true",
+          dryRun: false,
+        });
+        if (outcome.needsConfirmation) {
+          // Not applied: the file stays for the confirmation the user has yet to tick.
+          const dryRun: DryRunView = { ...outcome, uploadId, fileName, full };
+          return { dryRun };
+        }
+        await dropImportUpload(services.storage, agencyId, uploadId);
+        const agencyPage = `/agency?${new URLSearchParams({ agency: slug ?? "" })}`;
+        if (outcome.applied)
+          return redirectWithToast(context, slug ? agencyPage : "/agency", "success", outcome.summary);
+        return data({ error: outcome.error ?? outcome.summary, fieldErrors: {} }, { status: 400 });
+      }
+      case "add-feed": {
+        const message = await addImportFeed(services.db, user, agencyId, {
+          url: form.get("url"),
+          format: form.get("format"),
+          full,
+        });
+        return redirectWithToast(context, here, "success", message);
+      }
+      case "remove-feed": {
+        const message = await removeImportFeed(services.db, user, agencyId, String(form.get("feedId") ?? ""));
+        return redirectWithToast(context, here, "success", message);
+      }
+    }
+  } catch (error) {
+    return refusalResponse(error);
+  }
+  return data({ error: msg("Unknown action"), fieldErrors: {} }, { status: 400 });
+}
+
+export default function AgencyImport({ loaderData, actionData }: Route.ComponentProps) {
+  const { agency, runs, feeds, maxMb, intervalMinutes } = loaderData;
+  const { t } = useI18n();
+  const dryRun = actionData && "dryRun" in actionData ? actionData.dryRun : null;
+  const refusal = actionData && "error" in actionData ? actionData : undefined;
+  const fieldErrors: Record<string, string | undefined> = refusal?.fieldErrors ?? {};
+  return (
+    <main className="page max-w-5xl">
+      <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
+        <h1 className="page-heading mb-0">{t("Import listings")}</h1>
+        <p className="text-muted">
+          <Link to={`/agency?${new URLSearchParams({ agency: agency.slug })}`} className="link">
+            {t("Back to {agency}", { agency: agency.name })}
+          </Link>
+        </p>
+      </header>
+      <p className="mb-6 max-w-3xl text-muted">
+        {t(
+          "Every import first shows what it would do; nothing changes until you press Import. Listings are matched by your own reference, so the same file twice changes nothing.",
+        )}{" "}
+        <a href="/agency/import/template.csv" className="link" download>
+          {t("Download the CSV template")}
+        </a>
+      </p>
+      <FormMessage data={refusal} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)] lg:items-start">
+        <div className="flex flex-col gap-8">
+          {dryRun ? <ImportDryRun agencyId={agency.id} dryRun={dryRun} /> : null}
+          <ImportUploadForm agencyId={agency.id} maxMb={maxMb} />
+          <ImportRuns runs={runs} />
+        </div>
+        <ImportFeeds
+          agencyId={agency.id}
+          feeds={feeds}
+          intervalMinutes={intervalMinutes}
+          fieldErrors={fieldErrors}
+        />
+      </div>
+    </main>
+  );
+}
