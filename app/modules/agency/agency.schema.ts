@@ -55,7 +55,9 @@ export const AgencyFormSchema = z.object({
   logoImageId: z
     .string({ error: M.logoGone })
     .trim()
-    .max(100)
+    // An id as the upload endpoint hands it out: anything else (a NUL byte PostgreSQL refuses) is refused
+    // before a query.
+    .regex(/^([A-Za-z0-9-]{1,64})?$/, M.logoGone)
     .optional()
     .transform((value) => value || null),
 });
