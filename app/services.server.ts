@@ -5,6 +5,7 @@ import { createMetrics, type Metrics } from "#app/metrics/metrics.server.ts";
 import { createPendingSignUpCookie } from "#app/modules/auth/auth.pending-sign-up.server.ts";
 import { type Auth, createAuth } from "#app/modules/auth/auth.server.ts";
 import { importFeedsJob } from "#app/modules/exchange/exchange.import-feeds.server.ts";
+import { importUploadsJob } from "#app/modules/exchange/exchange.import-queue.server.ts";
 import { createServerI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { I18n, I18nSettings } from "#app/modules/i18n/i18n.ts";
 import { countPendingImages } from "#app/modules/image/image.repo.server.ts";
@@ -232,6 +233,9 @@ function registerJobs(services: Services) {
   jobs.register(viewingsJob(viewingDeps(services)));
   // Each agency's feed URLs, every IMPORT_FEED_INTERVAL_MINUTES; kept import uploads never confirmed, swept.
   jobs.register(importFeedsJob(services, config.imports.feedIntervalMs));
+  // The imports of uploads queued on /agency/import, every few seconds: a large file takes minutes, longer than
+  // a request may (exchange.import-queue.server.ts).
+  jobs.register(importUploadsJob(services));
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({
     name: "report-digest",

@@ -649,6 +649,21 @@ export interface ImportRunTable {
   refusals: ColumnType<string, string | undefined, string>;
   /** Why the run changed nothing (a refused file, an unconfirmed withdrawal); null when it ran. */
   error: string | null;
+  /**
+   * "planned" (an upload's dry run, waiting for Import), "queued" (Import pressed), "running", "done" or
+   * "failed" (it stopped, or changed nothing: see `error`). Feed and command-line runs start running.
+   */
+  status: string;
+  /** The kept upload a planned or queued run imports (exchange.import-upload.server.ts). */
+  uploadId: string | null;
+  /** The user confirmed withdrawing more than a fifth (pressing Import with the box ticked). */
+  confirmWithdrawals: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The dry run would withdraw more than a fifth: Import needs the confirmation. */
+  needsConfirmation: ColumnType<boolean | number, boolean | undefined, boolean>;
+  /** The job runner running it, while it runs. */
+  claimedBy: string | null;
+  /** A running run is taken up again by another runner after this (epoch ms; 0 when not running). */
+  leaseUntil: ColumnType<number, number | undefined, number>;
 }
 
 /**

@@ -1,7 +1,8 @@
-import { data, Link } from "react-router";
+import { useEffect, useRef } from "react";
+import { data, Link, useRevalidator } from "react-router";
 import { ImportFeeds } from "#app/components/exchange/import-feeds.tsx";
 import { ImportRuns } from "#app/components/exchange/import-runs.tsx";
-import { type DryRunView, ImportDryRun, ImportUploadForm } from "#app/components/exchange/import-upload.tsx";
+import { ImportDryRun, ImportUploadForm } from "#app/components/exchange/import-upload.tsx";
 import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
@@ -11,13 +12,13 @@ import { AGENCY_MESSAGES, managesAgency } from "#app/modules/agency/agency.rules
 import { requireAgencyManager } from "#app/modules/agency/agency.service.server.ts";
 import { requireUser } from "#app/modules/auth/auth.session.server.ts";
 import { findImportFeeds, findImportRuns } from "#app/modules/exchange/exchange.import.repo.server.ts";
-import { runImport } from "#app/modules/exchange/exchange.import.server.ts";
 import { addImportFeed, removeImportFeed } from "#app/modules/exchange/exchange.import-feeds.server.ts";
 import {
-  dropImportUpload,
-  keepImportUpload,
-  readImportUpload,
-} from "#app/modules/exchange/exchange.import-upload.server.ts";
+  GoneImportError,
+  IMPORT_QUEUE_MESSAGES,
+  planUploadImport,
+  queueUploadImport,
+} from "#app/modules/exchange/exchange.import-queue.server.ts";
 import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
@@ -34,7 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const MESSAGES = {
   noFile: msg("Choose a file to import"),
-  gone: msg("The uploaded file is no longer here: upload it again"),
   tooLarge: msg("The file is larger than 100 MB"),
 } as const;
 
@@ -108,48 +108,27 @@ export async function action({ context, request, url }: Route.ActionArgs) {
         if (!(file instanceof File) || file.size === 0) {
           return data({ error: MESSAGES.noFile, fieldErrors: { file: MESSAGES.noFile } }, { status: 400 });
         }
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        const fileName = file.name.slice(0, 200);
-        const outcome = await runImport(services, {
+        const dryRun = await planUploadImport(services, {
           agencyId,
           user,
-          bytes,
-          fileName,
-          source: "upload",
+          bytes: new Uint8Array(await file.arrayBuffer()),
+          fileName: file.name.slice(0, 200),
           full,
-          dryRun: true,
         });
-        // Kept for the confirmation only when there is something to confirm.
-        const uploadId = outcome.ok ? await keepImportUpload(services.storage, agencyId, bytes) : null;
-        const dryRun: DryRunView = { ...outcome, uploadId, fileName, full };
         return { dryRun };
       }
       case "import": {
-        const uploadId = String(form.get("uploadId") ?? "");
-        await requireAgencyManager(services.db, agencyId, user);
-        const bytes = await readImportUpload(services.storage, agencyId, uploadId);
-        if (!bytes) return data({ error: MESSAGES.gone, fieldErrors: {} }, { status: 400 });
-        const fileName = String(form.get("fileName") ?? "").slice(0, 200) || "upload";
-        const outcome = await runImport(services, {
-          agencyId,
+        // Only queued here: the job runner runs it (a large file takes longer than a request may).
+        const queued = await queueUploadImport(
+          services.db,
           user,
-          bytes,
-          fileName,
-          source: "upload",
-          full,
-          confirmWithdrawals: form.get("confirmWithdrawals") === "true",
-          dryRun: false,
-        });
-        if (outcome.needsConfirmation) {
-          // Not applied: the file stays for the confirmation the user has yet to tick.
-          const dryRun: DryRunView = { ...outcome, uploadId, fileName, full };
-          return { dryRun };
-        }
-        await dropImportUpload(services.storage, agencyId, uploadId);
-        const agencyPage = `/agency?${new URLSearchParams({ agency: slug ?? "" })}`;
-        if (outcome.applied)
-          return redirectWithToast(context, slug ? agencyPage : "/agency", "success", outcome.summary);
-        return data({ error: outcome.error ?? outcome.summary, fieldErrors: {} }, { status: 400 });
+          agencyId,
+          String(form.get("runId") ?? ""),
+          form.get("confirmWithdrawals") === "true",
+        );
+        // Not queued: the withdrawal of more than a fifth waits for the box to be ticked.
+        if (!queued.queued) return { dryRun: queued.dryRun };
+        return redirectWithToast(context, here, "success", IMPORT_QUEUE_MESSAGES.queued);
       }
       case "add-feed": {
         const message = await addImportFeed(services.db, user, agencyId, {
@@ -165,6 +144,8 @@ export async function action({ context, request, url }: Route.ActionArgs) {
       }
     }
   } catch (error) {
+    if (error instanceof GoneImportError)
+      return data({ error: error.message, fieldErrors: {} }, { status: 400 });
     return refusalResponse(error);
   }
   return data({ error: msg("Unknown action"), fieldErrors: {} }, { status: 400 });
@@ -176,6 +157,7 @@ export default function AgencyImport({ loaderData, actionData }: Route.Component
   const dryRun = actionData && "dryRun" in actionData ? actionData.dryRun : null;
   const refusal = actionData && "error" in actionData ? actionData : undefined;
   const fieldErrors: Record<string, string | undefined> = refusal?.fieldErrors ?? {};
+  useRevalidateWhileImporting(runs.some((run) => run.status === "queued" || run.status === "running"));
   return (
     <main className="page max-w-5xl">
       <header className="mb-6 flex flex-wrap items-baseline justify-between gap-3">
@@ -210,4 +192,22 @@ export default function AgencyImport({ loaderData, actionData }: Route.Component
       </div>
     </main>
   );
+}
+
+/** How often the page asks again while an import of the agency's waits or runs. */
+const REVALIDATE_EVERY_MS = 3_000;
+
+/** While `importing`, the page's data is loaded again every few seconds: the run's result appears by itself. */
+function useRevalidateWhileImporting(importing: boolean) {
+  const revalidator = useRevalidator();
+  // The revalidator changes with its state: held in a ref, so the interval is not restarted by each load.
+  const latest = useRef(revalidator);
+  latest.current = revalidator;
+  useEffect(() => {
+    if (!importing) return;
+    const timer = setInterval(() => {
+      if (latest.current.state === "idle") void latest.current.revalidate();
+    }, REVALIDATE_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [importing]);
 }

@@ -14,11 +14,23 @@ import {
   readImportFile,
   readImportFileOffThread,
 } from "#app/modules/exchange/exchange.import-file.server.ts";
+import {
+  IMPORT_RUN_LEASE_MS,
+  importUploadsJob,
+  runQueuedImports,
+  sweepPlannedImports,
+} from "#app/modules/exchange/exchange.import-queue.server.ts";
+import {
+  IMPORT_UPLOAD_MAX_AGE_MS,
+  readImportUpload,
+} from "#app/modules/exchange/exchange.import-upload.server.ts";
 import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
 import { writeOpenImmoFeed } from "#app/modules/exchange/exchange.openimmo.ts";
+import { createJobRunner } from "#app/modules/jobs/jobs.server.ts";
 import { newAccount } from "#tests/support/accounts.ts";
 import { exportItem, RENT_LISTING, TEST_FEED } from "#tests/support/exchange-listings.ts";
 import { type GeocoderPeer, googleResult, startGeocoderServer } from "#tests/support/geocoder-server.ts";
+import { toastMessage } from "#tests/support/http.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { type PhotoServer, startPhotoServer } from "#tests/support/photo-server.ts";
 import { callRoute } from "#tests/support/route-request.ts";
@@ -31,7 +43,8 @@ import { createRouteWorld, type RouteWorld } from "./support/route-world.ts";
  * does; the same file twice changes nothing; an empty or broken feed changes nothing; withdrawing more than a
  * fifth waits for a confirmation; photos come from a loopback server or from the zip, through the upload
  * pipeline; a listing whose photo can not be fetched is refused and the run goes on; only the agency's owners
- * and admins may import.
+ * and admins may import. The page's Import only queues the run: the "import-uploads" job runs it (once, with
+ * two runners), takes up a run a killed process left, and re-checks the user who pressed Import.
  */
 const postgres = postgresUrlFromEnv();
 
@@ -397,64 +410,204 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     }
   });
 
-  it("runs through /agency/import: upload, dry run, Import; only for the agency's managers", async () => {
+  /** Posts the /agency/import form as the user of `cookie`. */
+  const postImportPage = (form: FormData, cookie: string) =>
+    callRoute(
+      world.services,
+      new Request(`${world.services.config.publicUrl}/agency/import?agency=${slug}`, {
+        method: "POST",
+        body: form,
+        headers: { origin: world.services.config.publicUrl, [CLIENT_IP_HEADER]: "127.0.0.1", cookie },
+      }),
+    );
+
+  function pageForm(fields: Record<string, string | File>) {
+    const form = new FormData();
+    form.set("agencyId", agencyId);
+    for (const [name, value] of Object.entries(fields)) form.set(name, value);
+    return form;
+  }
+
+  /** The dry run of `rows` on the page, as the owner: its view, with the planned run's id. */
+  async function dryRunOnPage(rows: Row[], fields: Record<string, string> = {}) {
+    const answer = await postImportPage(
+      pageForm({
+        intent: "dry-run",
+        file: new File([csv(rows)], "web.csv", { type: "text/csv" }),
+        ...fields,
+      }),
+      ownerCookie,
+    );
+    expect(answer.status, answer.body.slice(0, 500)).toBe(200);
+    return (answer.data as { dryRun: { summary: string; runId: string; needsConfirmation: boolean } }).dryRun;
+  }
+
+  const runRow = (id: string) =>
+    world.db.selectFrom("importRun").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+  const clock = { now: () => Date.now(), signal: new AbortController().signal };
+
+  it("queues the page's Import for the job runner, which does what the dry run showed; only for the agency's managers", async () => {
     const page = `/agency/import?agency=${slug}`;
-    const post = (form: FormData, cookie: string) =>
-      callRoute(
-        world.services,
-        new Request(`${world.services.config.publicUrl}${page}`, {
-          method: "POST",
-          body: form,
-          headers: { origin: world.services.config.publicUrl, [CLIENT_IP_HEADER]: "127.0.0.1", cookie },
-        }),
-      );
-    const upload = new FormData();
-    upload.set("intent", "dry-run");
-    upload.set("agencyId", agencyId);
-    upload.set("file", new File([csv([row("W-1")])], "web.csv", { type: "text/csv" }));
-    const dry = await post(upload, ownerCookie);
-    expect(dry.status, dry.body.slice(0, 500)).toBe(200);
-    const shown = (dry.data as { dryRun: { summary: string; uploadId: string } }).dryRun;
+    const shown = await dryRunOnPage([row("W-1")]);
     expect(shown.summary).toBe("1 new, 0 changed, 0 withdrawn, 0 refused");
-    const confirm = new FormData();
-    confirm.set("intent", "import");
-    confirm.set("agencyId", agencyId);
-    confirm.set("uploadId", shown.uploadId);
-    confirm.set("fileName", "web.csv");
-    const done = await post(confirm, ownerCookie);
-    expect(done.status, done.body.slice(0, 500)).toBe(302);
+    // The dry run is planned, not one of the agency's runs yet.
+    expect((await runRow(shown.runId)).status).toBe("planned");
+    expect((await findImportRuns(world.db, agencyId)).map((run) => run.id)).not.toContain(shown.runId);
+
+    // Someone who does not manage the agency can not queue its planned run, nor can another agency's manager.
+    const strangerAgency = await world.client.post(
+      "/agencies/new",
+      {
+        name: "Stranger Homes",
+        about: "Homes of strangers since 2001.",
+        officeAddress: "12 Rue de Rivoli, Paris",
+        phone: "+33 1 23 45 67 00",
+        legalName: "Stranger Homes SARL",
+        registrationNumber: "RCS Paris 987 654 321",
+        contactEmail: "office@stranger-homes.example",
+      },
+      { cookie: strangerCookie },
+    );
+    expect(strangerAgency.status).toBe(302);
+    const strangerSlug = new URL(`http://x${strangerAgency.location}`).searchParams.get("agency") ?? "";
+    const strangerAgencyId = (
+      await world.db
+        .selectFrom("organization")
+        .select("id")
+        .where("slug", "=", strangerSlug)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const foreign = await postImportPage(pageForm({ intent: "import", runId: shown.runId }), strangerCookie);
+    expect(foreign.status).toBe(403);
+    const ownAgency = pageForm({ intent: "import", runId: shown.runId });
+    ownAgency.set("agencyId", strangerAgencyId);
+    const mismatched = await postImportPage(ownAgency, strangerCookie);
+    expect(mismatched.status).toBe(400);
+    expect((await runRow(shown.runId)).status).toBe("planned");
+
+    // Import queues it and answers at once: nothing is imported in the request.
+    const queued = await postImportPage(pageForm({ intent: "import", runId: shown.runId }), ownerCookie);
+    expect(queued.status, queued.body.slice(0, 500)).toBe(302);
+    expect(queued.location).toBe(page);
+    expect(toastMessage(queued)).toBe("Import started: its result appears under Recent imports");
+    expect((await referencedListings()).map((listing) => listing.reference)).not.toContain("W-1");
+    const waiting = (await findImportRuns(world.db, agencyId)).find((run) => run.id === shown.runId);
+    expect(waiting).toMatchObject({ status: "queued", finishedAt: null });
+    // Pressed twice: it is no longer planned, so nothing more is queued.
+    expect(
+      (await postImportPage(pageForm({ intent: "import", runId: shown.runId }), ownerCookie)).status,
+    ).toBe(400);
+
+    // The job runs it from the kept upload, as the dry run showed, and drops the upload.
+    const uploadId = (await runRow(shown.runId)).uploadId!;
+    expect(await world.services.jobs.runNow("import-uploads")).toBe(true);
     expect((await referencedListings()).map((listing) => listing.reference)).toContain("W-1");
-    // The kept file is gone once imported.
-    expect((await post(confirm, ownerCookie)).status).toBe(400);
+    const done = (await findImportRuns(world.db, agencyId)).find((run) => run.id === shown.runId);
+    expect(done).toMatchObject({
+      status: "done",
+      summary: shown.summary,
+      error: null,
+      userName: "Olga Owner",
+    });
+    expect(await readImportUpload(world.services.storage, agencyId, uploadId)).toBeNull();
+
     expect((await world.client.get(page, { cookie: ownerCookie })).status).toBe(200);
     const refused = await world.client.get(page, { cookie: strangerCookie });
     expect(refused.status, refused.location ?? "").toBe(403);
-    // A full file that would withdraw more than a fifth: its Import waits for the tick, the file kept meanwhile.
-    const full = new FormData();
-    full.set("intent", "dry-run");
-    full.set("agencyId", agencyId);
-    full.set("full", "true");
-    full.set("file", new File([csv([row("W-1")])], "web.csv", { type: "text/csv" }));
-    const fullDry = (await post(full, ownerCookie)).data as {
-      dryRun: { needsConfirmation: boolean; uploadId: string };
-    };
-    expect(fullDry.dryRun.needsConfirmation).toBe(true);
-    const state = await world.state.snapshot();
-    const unticked = new FormData();
-    unticked.set("intent", "import");
-    unticked.set("agencyId", agencyId);
-    unticked.set("uploadId", fullDry.dryRun.uploadId);
-    unticked.set("full", "true");
-    const held = await post(unticked, ownerCookie);
-    expect(held.status).toBe(200);
-    expect((held.data as { dryRun: { needsConfirmation: boolean } }).dryRun.needsConfirmation).toBe(true);
-    expect(await world.state.snapshot()).toEqual(state);
-    expect((await post(unticked, ownerCookie)).status).toBe(200);
     const template = await world.client.get("/agency/import/template.csv");
     expect(template.body).toMatch(/^\uFEFF?reference,type,name,/);
     // Its example line is a listing the form accepts.
     const example = await runImport(deps(), request(new TextEncoder().encode(template.body)));
     expect(example.summary).toBe("1 new, 0 changed, 0 withdrawn, 0 refused");
+  });
+
+  it("does not queue an Import that would withdraw more than a fifth without its confirmation", async () => {
+    // A full file that would withdraw more than a fifth: its Import waits for the tick, the file kept meanwhile.
+    const fullDry = await dryRunOnPage([row("W-1")], { full: "true" });
+    expect(fullDry.needsConfirmation).toBe(true);
+    const state = await world.state.snapshot();
+    const held = await postImportPage(pageForm({ intent: "import", runId: fullDry.runId }), ownerCookie);
+    expect(held.status).toBe(200);
+    expect((held.data as { dryRun: { needsConfirmation: boolean } }).dryRun.needsConfirmation).toBe(true);
+    expect((await runRow(fullDry.runId)).status).toBe("planned");
+    expect(await world.services.jobs.runNow("import-uploads")).toBe(true);
+    expect(await world.state.snapshot()).toEqual(state);
+    expect((await runRow(fullDry.runId)).status).toBe("planned");
+  });
+
+  it("runs a queued import once with two runners; takes up a run a killed process left; re-checks the user", async () => {
+    // Two app instances, each with its runner, look at the same moment: the run is imported once.
+    const first = await dryRunOnPage([row("Q-1")]);
+    await postImportPage(pageForm({ intent: "import", runId: first.runId }), ownerCookie);
+    const other = createJobRunner({ db: world.services.db });
+    other.register(importUploadsJob(world.services));
+    const ran = await Promise.all([
+      world.services.jobs.runNow("import-uploads"),
+      other.runNow("import-uploads"),
+    ]);
+    expect(ran.filter(Boolean)).toHaveLength(1);
+    expect(photos.hits.get("/photo/Q-1.jpg")).toBe(1);
+    expect((await runRow(first.runId)).status).toBe("done");
+
+    // Without the jobs' lease: two passes at once claim each queued run once (the run's own claim).
+    const second = await dryRunOnPage([row("Q-2")]);
+    await postImportPage(pageForm({ intent: "import", runId: second.runId }), ownerCookie);
+    const passes = await Promise.all([
+      runQueuedImports(deps(), clock, "runner-a"),
+      runQueuedImports(deps(), clock, "runner-b"),
+    ]);
+    expect(passes[0] + passes[1]).toBe(1);
+    expect(photos.hits.get("/photo/Q-2.jpg")).toBe(1);
+    expect(await runRow(second.runId)).toMatchObject({ status: "done", created: 1, claimedBy: null });
+
+    // A run left running by a killed process: not taken while its lease holds, taken up again once it expired.
+    const third = await dryRunOnPage([row("Q-3")]);
+    await postImportPage(pageForm({ intent: "import", runId: third.runId }), ownerCookie);
+    await world.db
+      .updateTable("importRun")
+      .set({ status: "running", claimedBy: "killed", leaseUntil: Date.now() + IMPORT_RUN_LEASE_MS })
+      .where("id", "=", third.runId)
+      .execute();
+    expect(await runQueuedImports(deps(), clock, "runner-a")).toBe(0);
+    await world.db
+      .updateTable("importRun")
+      .set({ leaseUntil: Date.now() - 1 })
+      .where("id", "=", third.runId)
+      .execute();
+    expect(await runQueuedImports(deps(), clock, "runner-a")).toBe(1);
+    expect(await runRow(third.runId)).toMatchObject({ status: "done", created: 1 });
+    expect((await referencedListings()).map((listing) => listing.reference)).toContain("Q-3");
+
+    // The user who pressed Import no longer manages the agency when it runs: nothing is imported.
+    const fourth = await dryRunOnPage([row("Q-4")]);
+    await postImportPage(pageForm({ intent: "import", runId: fourth.runId }), ownerCookie);
+    await world.db
+      .updateTable("importRun")
+      .set({ userId: stranger.id })
+      .where("id", "=", fourth.runId)
+      .execute();
+    const state = await world.state.snapshot();
+    expect(await runQueuedImports(deps(), clock, "runner-a")).toBe(1);
+    expect(await runRow(fourth.runId)).toMatchObject({
+      status: "failed",
+      error: "Not imported: the person who pressed Import no longer manages the agency",
+    });
+    // No listing, photo or account changed; its upload is dropped (only the withdrawal waits for a confirmation).
+    expect((await world.state.snapshot()).rows).toEqual(state.rows);
+    expect(
+      await readImportUpload(world.services.storage, agencyId, (await runRow(fourth.runId)).uploadId!),
+    ).toBeNull();
+
+    // Dry runs never imported are swept with their uploads after a day.
+    const stale = await dryRunOnPage([row("Q-5")]);
+    const staleUpload = (await runRow(stale.runId)).uploadId!;
+    expect(await sweepPlannedImports(deps(), Date.now())).toBe(0);
+    expect(await sweepPlannedImports(deps(), Date.now() + IMPORT_UPLOAD_MAX_AGE_MS + 1)).toBeGreaterThan(0);
+    expect(
+      await world.db.selectFrom("importRun").select("id").where("id", "=", stale.runId).executeTakeFirst(),
+    ).toBeUndefined();
+    expect(await readImportUpload(world.services.storage, agencyId, staleUpload)).toBeNull();
   });
 
   it("imports feed URLs on schedule, each run recorded; a broken, empty or unreachable feed or a large withdrawal changes nothing", async () => {

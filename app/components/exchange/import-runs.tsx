@@ -10,6 +10,8 @@ type Run = {
   summary: string;
   refusals: string[];
   error: string | null;
+  /** queued | running | done | failed (planned runs are not listed). */
+  status: string;
   userName: string | null;
 };
 
@@ -19,7 +21,10 @@ const SOURCES: Record<string, MessageKey> = {
   feed: "Feed URL",
 };
 
-/** The agency's recent imports, newest first: when, from what, and what each did (or why it did nothing). */
+/**
+ * The agency's recent imports, newest first: when, from what, and what each did (or why it did nothing); an
+ * upload's import waiting for the job runner, or running, says so until its result is there.
+ */
 export function ImportRuns({ runs }: { runs: Run[] }) {
   const { t, date } = useI18n();
   return (
@@ -38,14 +43,16 @@ export function ImportRuns({ runs }: { runs: Run[] }) {
                 {t(SOURCES[run.source] ?? "Upload")} · <span className="break-all">{run.fileName}</span>
                 {run.userName ? ` · ${run.userName}` : ""}
               </p>
-              <p className={run.error ? "text-danger" : "font-semibold"}>
-                {run.finishedAt === null
-                  ? t("Running…")
-                  : run.error && run.summary !== run.error
-                    ? `${run.summary} — ${run.error}`
-                    : run.summary || run.error}
+              <p className={run.finishedAt !== null && run.error ? "text-danger" : "font-semibold"}>
+                {run.status === "queued"
+                  ? t("Waiting to start")
+                  : run.finishedAt === null
+                    ? t("Importing…")
+                    : run.error && run.summary !== run.error
+                      ? `${run.summary} — ${run.error}`
+                      : run.summary || run.error}
               </p>
-              {run.refusals.length > 0 ? (
+              {run.finishedAt !== null && run.refusals.length > 0 ? (
                 <details>
                   <summary className="cursor-pointer text-sm">
                     {t("Refused listings: {count}", { count: run.refusals.length })}

@@ -1,14 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { useI18n } from "#app/components/use-i18n.ts";
 
-/** What the dry run of an uploaded file showed, and what the "Import" button needs to carry it out. */
+/** What the dry run of an uploaded file showed, and the planned run its "Import" button queues. */
 export type DryRunView = {
   ok: boolean;
   summary: string;
   refusals: string[];
   needsConfirmation: boolean;
   error: string | null;
-  uploadId: string | null;
+  runId: string | null;
   fileName: string;
   full: boolean;
 };
@@ -107,13 +107,11 @@ export function ImportDryRun({ agencyId, dryRun }: { agencyId: string; dryRun: D
           </ul>
         </div>
       ) : null}
-      {dryRun.ok && dryRun.uploadId ? (
+      {dryRun.ok && dryRun.runId ? (
         <Form method="post" className="flex flex-col gap-4">
           <input type="hidden" name="intent" value="import" />
           <input type="hidden" name="agencyId" value={agencyId} />
-          <input type="hidden" name="uploadId" value={dryRun.uploadId} />
-          <input type="hidden" name="fileName" value={dryRun.fileName} />
-          {dryRun.full ? <input type="hidden" name="full" value="true" /> : null}
+          <input type="hidden" name="runId" value={dryRun.runId} />
           {dryRun.needsConfirmation ? (
             <>
               <p className="alert-error">

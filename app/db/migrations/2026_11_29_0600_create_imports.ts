@@ -4,7 +4,10 @@ import { type Kysely, PostgresAdapter } from "kysely";
 // command line or a scheduled feed) is recorded with its counts, summary and refusals; an agency's feed URLs
 // are fetched on a schedule. `importFingerprint` remembers, per listing, the fingerprint of the feed item an
 // import last saved it from and the listing's timestamp then: while the timestamp is the same (no other write
-// since), the same item again is unchanged without placing its address again.
+// since), the same item again is unchanged without placing its address again. An upload on /agency/import is
+// recorded at its dry run ("planned", its kept upload named), queued when the user presses Import, and run by
+// the "import-uploads" job: `status` is planned | queued | running | done | failed; a running run holds a lease
+// (`claimedBy`, `leaseUntil`) so a run a killed process left is taken up again once it expires.
 
 // biome-ignore lint/suspicious/noExplicitAny: migrations run against the database as it was, not today's types
 export async function up(db: Kysely<any>) {
@@ -40,6 +43,12 @@ export async function up(db: Kysely<any>) {
     .addColumn("summary", "text", (c) => c.notNull().defaultTo(""))
     .addColumn("refusals", "text", (c) => c.notNull().defaultTo("[]"))
     .addColumn("error", "text")
+    .addColumn("status", "text", (c) => c.notNull())
+    .addColumn("uploadId", "text")
+    .addColumn("confirmWithdrawals", boolean, (c) => c.notNull().defaultTo(false))
+    .addColumn("needsConfirmation", boolean, (c) => c.notNull().defaultTo(false))
+    .addColumn("claimedBy", "text")
+    .addColumn("leaseUntil", "bigint", (c) => c.notNull().defaultTo(0))
     .execute();
   await db.schema
     .createTable("importFingerprint")
@@ -51,6 +60,12 @@ export async function up(db: Kysely<any>) {
     .createIndex("importRun_agency_started_idx")
     .on("importRun")
     .columns(["agencyId", "startedAt"])
+    .execute();
+  // The job's claim: queued runs, and running ones whose lease has expired; the sweep of old planned runs.
+  await db.schema
+    .createIndex("importRun_status_lease_idx")
+    .on("importRun")
+    .columns(["status", "leaseUntil"])
     .execute();
 }
 

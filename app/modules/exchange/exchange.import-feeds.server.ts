@@ -19,6 +19,7 @@ import {
   markImportFeedRun,
 } from "./exchange.import.repo.server.ts";
 import { type ImportDeps, runImport } from "./exchange.import.server.ts";
+import { sweepPlannedImports } from "./exchange.import-queue.server.ts";
 import { sweepImportUploads } from "./exchange.import-upload.server.ts";
 import { FEED_MAX_BYTES } from "./exchange.model.ts";
 
@@ -104,11 +105,12 @@ export async function removeImportFeed(
 
 /**
  * One pass of the job: every feed not run for `intervalMs` is fetched and imported, one after the other, each
- * marked as run before it starts (a feed that fails is tried again an interval later, not at once); and kept
- * uploads never confirmed are swept.
+ * marked as run before it starts (a feed that fails is tried again an interval later, not at once); and
+ * uploads' dry runs never imported (planned runs, with their kept uploads) are swept after a day.
  */
 export async function runDueImportFeeds(deps: ImportDeps, intervalMs: number, { now, signal }: JobContext) {
   const started = now();
+  await sweepPlannedImports(deps, started);
   await sweepImportUploads(deps.storage, started);
   let ran = 0;
   for (const feed of await findDueImportFeeds(deps.db, started - intervalMs)) {

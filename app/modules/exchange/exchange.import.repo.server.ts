@@ -115,7 +115,10 @@ export type ImportCounts = {
   refused: number;
 };
 
-/** Records a run as it starts (a crash mid-run leaves it without a finish); returns nothing. */
+/** Where a run is: planned (an upload's dry run), queued (Import pressed), running, done or failed. */
+export type ImportRunStatus = "planned" | "queued" | "running" | "done" | "failed";
+
+/** Records a run as it starts, running (a crash mid-run leaves it without a finish); returns nothing. */
 export async function insertImportRun(
   db: Db,
   run: {
@@ -129,16 +132,143 @@ export async function insertImportRun(
     startedAt: number;
   },
 ) {
-  await db.insertInto("importRun").values(run).execute();
+  await db
+    .insertInto("importRun")
+    .values({ ...run, status: "running" satisfies ImportRunStatus })
+    .execute();
 }
 
-/** Records how a run ended: its counts, line, refusals (JSON) and, when it changed nothing, why. */
+/**
+ * Records how a run ended: its counts, line, refusals (JSON) and, when it changed nothing, why; done, or
+ * failed when it changed nothing or stopped (an error).
+ */
 export async function finishImportRun(
   db: Db,
   id: string,
   end: ImportCounts & { finishedAt: number; summary: string; refusals: string; error: string | null },
 ) {
-  await db.updateTable("importRun").set(end).where("id", "=", id).execute();
+  const status: ImportRunStatus = end.error === null ? "done" : "failed";
+  await db
+    .updateTable("importRun")
+    .set({ ...end, status, claimedBy: null, leaseUntil: 0 })
+    .where("id", "=", id)
+    .execute();
+}
+
+/** Records an upload's dry run as a planned run: what Import then queues (nothing is counted as done). */
+export async function insertPlannedImportRun(
+  db: Db,
+  run: {
+    id: string;
+    agencyId: string;
+    userId: string;
+    fileName: string;
+    full: boolean;
+    uploadId: string;
+    needsConfirmation: boolean;
+    startedAt: number;
+  } & ImportCounts & { summary: string; refusals: string; error: string | null },
+) {
+  await db
+    .insertInto("importRun")
+    .values({ ...run, source: "upload", feedId: null, status: "planned" satisfies ImportRunStatus })
+    .execute();
+}
+
+/** One run by id, as the queue and the job read it. */
+export async function findImportRun(db: Db, id: string) {
+  const row = await db.selectFrom("importRun").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    ...row,
+    status: row.status as ImportRunStatus,
+    full: Boolean(row.full),
+    confirmWithdrawals: Boolean(row.confirmWithdrawals),
+    needsConfirmation: Boolean(row.needsConfirmation),
+    refusals: JSON.parse(row.refusals) as string[],
+  };
+}
+
+/**
+ * Queues the agency's planned run `id` (planned → queued in one conditional UPDATE, so a second press queues
+ * nothing), as `userId`'s, started now; false when it is not the agency's or no longer planned.
+ */
+export async function queueImportRun(
+  db: Db,
+  run: { id: string; agencyId: string; userId: string; confirmWithdrawals: boolean; now: number },
+) {
+  const result = await db
+    .updateTable("importRun")
+    .set({
+      status: "queued" satisfies ImportRunStatus,
+      userId: run.userId,
+      confirmWithdrawals: run.confirmWithdrawals,
+      startedAt: run.now,
+    })
+    .where("id", "=", run.id)
+    .where("agencyId", "=", run.agencyId)
+    .where("status", "=", "planned" satisfies ImportRunStatus)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The runs a job may take now, oldest first: queued ones, and running ones whose runner's lease expired. */
+export async function findClaimableImportRuns(db: Db, now: number, limit = 20) {
+  const rows = await db
+    .selectFrom("importRun")
+    .select("id")
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "queued" satisfies ImportRunStatus),
+        eb.and([eb("status", "=", "running" satisfies ImportRunStatus), eb("leaseUntil", "<=", now)]),
+      ]),
+    )
+    .orderBy("startedAt")
+    .orderBy("id")
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Takes run `id` for `holder` until `leaseUntil`: one conditional UPDATE (queued, or running with its lease
+ * expired → running), atomic on both engines, so two runners never both take it. False when another did.
+ */
+export async function claimImportRun(db: Db, id: string, holder: string, now: number, leaseUntil: number) {
+  const result = await db
+    .updateTable("importRun")
+    .set({ status: "running" satisfies ImportRunStatus, claimedBy: holder, leaseUntil })
+    .where("id", "=", id)
+    .where((eb) =>
+      eb.or([
+        eb("status", "=", "queued" satisfies ImportRunStatus),
+        eb.and([eb("status", "=", "running" satisfies ImportRunStatus), eb("leaseUntil", "<=", now)]),
+      ]),
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Extends `holder`'s lease on the running run `id`. */
+export async function extendImportRunLease(db: Db, id: string, holder: string, leaseUntil: number) {
+  await db
+    .updateTable("importRun")
+    .set({ leaseUntil })
+    .where("id", "=", id)
+    .where("claimedBy", "=", holder)
+    .where("status", "=", "running" satisfies ImportRunStatus)
+    .execute();
+}
+
+/** Deletes planned runs (dry runs never imported) started before `before`; returns their uploads. */
+export async function deletePlannedImportRuns(db: Db, before: number) {
+  const rows = await db
+    .deleteFrom("importRun")
+    .where("status", "=", "planned" satisfies ImportRunStatus)
+    .where("startedAt", "<", before)
+    .returning(["agencyId", "uploadId"])
+    .execute();
+  return rows;
 }
 
 /** The agency's most recent runs, newest first. */
@@ -156,15 +286,19 @@ export async function findImportRuns(db: Db, agencyId: string, limit = 20) {
       "importRun.summary",
       "importRun.refusals",
       "importRun.error",
+      "importRun.status",
       "user.name as userName",
     ])
     .where("importRun.agencyId", "=", agencyId)
+    // A dry run not (yet) imported is the page's, not a run of the agency's.
+    .where("importRun.status", "!=", "planned" satisfies ImportRunStatus)
     .orderBy("importRun.startedAt", "desc")
     .orderBy("importRun.id", "desc")
     .limit(limit)
     .execute();
   return rows.map((row) => ({
     ...row,
+    status: row.status as ImportRunStatus,
     full: Boolean(row.full),
     refusals: JSON.parse(row.refusals) as string[],
   }));

@@ -41,7 +41,8 @@ import {
 // format, planned against the agency's listings by reference (exchange.plan.ts), and, unless it is a dry run,
 // carried out through the same writes by reference as the API (listing.by-reference.server.ts): new and
 // changed listings saved as the acting user, published as the agency; what a full feed no longer holds
-// withdrawn as the API's DELETE withdraws. The real run plans again from the file and the database as they are
+// withdrawn as the API's DELETE withdraws. An upload's real run is not run in the page's request: the page
+// queues it and the "import-uploads" job runs it here (exchange.import-queue.server.ts). The real run plans again from the file and the database as they are
 // then, so with nothing changed in between it does exactly what the dry run showed. A listing that fails while
 // it is saved (a photo that can not be fetched, an address that can not be placed) is refused in the run's
 // record and the run goes on. Every real run is recorded in `importRun`, a refused one too.
@@ -94,6 +95,8 @@ export type ImportRequest = {
   confirmWithdrawals?: boolean;
   dryRun: boolean;
   feedId?: string | null;
+  /** A real run's row already recorded (an upload's run the job took): recorded into, not inserted. */
+  runId?: string;
   /** The format a feed URL was given with; told by the content otherwise. */
   format?: ImportFormat;
   now?: number;
@@ -144,8 +147,8 @@ const NO_COUNTS: ImportCounts = { created: 0, changed: 0, withdrawn: 0, unchange
 export async function runImport(deps: ImportDeps, request: ImportRequest): Promise<ImportOutcome> {
   await requireAgencyManager(deps.db, request.agencyId, request.user);
   const now = request.now ?? Date.now();
-  const runId = request.dryRun ? null : randomUUID();
-  if (runId) {
+  const runId = request.dryRun ? null : (request.runId ?? randomUUID());
+  if (runId && !request.runId) {
     await insertImportRun(deps.db, {
       id: runId,
       agencyId: request.agencyId,

@@ -1291,8 +1291,12 @@ export const GERMAN = {
   Import: "Importieren",
   "Import from a feed URL": "Von einer Feed-URL importieren",
   "Import listings": "Inserate importieren",
+  "Import started: its result appears under Recent imports":
+    "Import gestartet: Sein Ergebnis erscheint unter Letzte Importe",
   "Importing…": "Wird importiert …",
   "No feed URLs yet.": "Noch keine Feed-URLs.",
+  "Not imported: the person who pressed Import no longer manages the agency":
+    "Nicht importiert: Die Person, die auf Importieren gedrückt hat, verwaltet die Agentur nicht mehr",
   "No imports yet.": "Noch keine Importe.",
   "OpenImmo (XML, or a zip with its images), Kyero v3 (XML) or CSV made from the template; at most {size} MB.":
     "OpenImmo (XML oder ein Zip mit den Bildern), Kyero v3 (XML) oder CSV nach der Vorlage; höchstens {size} MB.",
@@ -1300,7 +1304,6 @@ export const GERMAN = {
   "Refused listings": "Abgelehnte Inserate",
   "Refused listings: {count}": "Abgelehnte Inserate: {count}",
   "Remove {url}": "{url} entfernen",
-  "Running…": "Läuft …",
   "The feed could not be fetched: {reason}": "Der Feed konnte nicht abgerufen werden: {reason}",
   "The file holds all of the agency's imported listings: those it no longer holds are withdrawn.":
     "Die Datei enthält alle importierten Inserate der Agentur: Was sie nicht mehr enthält, wird zurückgezogen.",
@@ -1308,6 +1311,7 @@ export const GERMAN = {
     "Die Inserate, die die Datei nicht mehr enthält, werden mit ihren Fotos gelöscht.",
   "The uploaded file is no longer here: upload it again":
     "Die hochgeladene Datei ist nicht mehr da: Laden Sie sie erneut hoch",
+  "Waiting to start": "Wartet auf den Start",
   "This feed URL no longer exists": "Diese Feed-URL gibt es nicht mehr",
   Upload: "Hochladen",
   "Upload a file": "Datei hochladen",
