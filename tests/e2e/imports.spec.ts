@@ -94,6 +94,11 @@ test("an agency owner imports a CSV: the dry run, Import, the result under Recen
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
     .analyze();
   expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.html}`)).toEqual([]);
+  // The page with its dry run as people see it, on a desktop and a phone (in the test's output folder).
+  for (const width of [1440, 390]) {
+    await owner.setViewportSize({ width, height: 900 });
+    await owner.screenshot({ path: test.info().outputPath(`import-dry-run-${width}.png`), fullPage: true });
+  }
   await owner.getByRole("button", { name: "Import", exact: true }).click();
   // Import only queues it: the app's job runner imports it, and the page shows the result by itself.
   await expect(toast(owner, "Import started: its result appears under Recent imports")).toBeVisible();
