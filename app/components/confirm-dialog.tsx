@@ -29,6 +29,10 @@ export function ConfirmDialog({ open, title, detail, confirmLabel, onConfirm, on
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
+      // Escape's cancel event comes before the dialog closes, at once: the state follows it there, so an Enter
+      // that comes right after (a quick hand, a busy machine) opens the confirmation again rather than meet a
+      // state that still says "open" and do nothing.
+      onCancel={onCancel}
       // The close event comes a task after the dialog closed: a quick Escape then Enter on the opener has opened
       // it again by then, and a stale close must not shut the new confirmation.
       onClose={() => {
