@@ -4,7 +4,7 @@ import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import type { ListingRuleSet } from "#app/modules/listing/listing.country-rules.ts";
 import { incompleteFields } from "#app/modules/listing/listing.country-rules.ts";
 import { findListingById } from "#app/modules/listing/listing.repo.server.ts";
-import { countUnreadMessages } from "#app/modules/message/message.repo.server.ts";
+import { countAgencyUnreadMessages, countUnreadMessages } from "#app/modules/message/message.repo.server.ts";
 import { findAllSavedIds } from "#app/modules/saved/saved-home.repo.server.ts";
 import { findSavedSearches } from "#app/modules/saved/saved-search.repo.server.ts";
 import { countViewsSince } from "#app/modules/stats/stats.repo.server.ts";
@@ -21,8 +21,9 @@ export async function readMe(
   listingId: string | null,
   listingRules: ListingRuleSet,
 ): Promise<Me> {
-  const [unreadMessages, savedIds, searches, listing] = await Promise.all([
+  const [ownUnread, agencyUnread, savedIds, searches, listing] = await Promise.all([
     countUnreadMessages(db, user.id),
+    countAgencyUnreadMessages(db, user.id),
     findAllSavedIds(db, user.id),
     findSavedSearches(db, user.id),
     listingId ? ownerPart(db, user.id, listingId, listingRules) : null,
@@ -30,7 +31,7 @@ export async function readMe(
   return {
     signedIn: true,
     name: user.name,
-    unreadMessages,
+    unreadMessages: ownUnread + agencyUnread,
     savedIds,
     savedSearches: searches.map((search) => search.query),
     listing,

@@ -5,6 +5,7 @@ import { createListing, createUser } from "#tests/support/factories.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import {
+  countAgencyUnreadMessages,
   countUnreadMessages,
   findAgencyThreads,
   findThreadForParty,
@@ -129,9 +130,12 @@ describe(`the agency inbox on ${engine}`, () => {
         unread: 1,
       });
       expect(await findThreadsOfUser(test.db, manager.id)).toEqual([]);
+      // The header counts it for them too; the agent's own count has it already, nobody else's does.
+      expect(await countAgencyUnreadMessages(test.db, manager.id)).toBe(1);
     }
     for (const someone of [otherAgent, outsider, enquirer, agent]) {
       expect(await findAgencyThreads(test.db, someone.id)).toEqual([]);
+      expect(await countAgencyUnreadMessages(test.db, someone.id)).toBe(0);
     }
     expect(await findThreadForParty(test.db, threadId, otherAgent.id)).toBeUndefined();
     expect(await findThreadForParty(test.db, threadId, outsider.id)).toBeUndefined();
@@ -144,6 +148,7 @@ describe(`the agency inbox on ${engine}`, () => {
     const adminsView = await findThreadForParty(test.db, threadId, admin.id);
     await markThreadRead(test.db, adminsView!, adminsView!.lastMessageAt);
     expect((await findAgencyThreads(test.db, owner.id))[0]?.unread).toBe(0);
+    expect(await countAgencyUnreadMessages(test.db, owner.id)).toBe(0);
     await replyInThread(deps, admin, threadId, { body: "Yes, from June." });
 
     // The enquirer talks to the agency: its name, in the thread and in the e-mail, no address of anyone.

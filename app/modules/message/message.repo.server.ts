@@ -316,6 +316,25 @@ export async function countUnreadMessages(db: Db, userId: string): Promise<numbe
   return asNumber(row?.n ?? 0);
 }
 
+/**
+ * How many enquirers' messages in `userId`'s Agency inbox the listing's side has not read: added to the header's
+ * count, so an agency's owners and admins see a new enquiry to one of its agents as they see their own.
+ */
+export async function countAgencyUnreadMessages(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom("message as m")
+    .innerJoin("messageThread as t", "t.id", "m.threadId")
+    .innerJoin("listing as l", "l.id", "t.listingId")
+    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
+    .where(managesListingAgency(userId))
+    .where("t.ownerId", "!=", userId)
+    .where("t.enquirerId", "!=", userId)
+    .whereRef("m.authorId", "=", "t.enquirerId")
+    .whereRef("m.createdAt", ">", "t.ownerReadAt")
+    .executeTakeFirst();
+  return asNumber(row?.n ?? 0);
+}
+
 /** Whether `blockerId` has blocked `blockedId`. */
 export async function isBlocked(db: Db, blockerId: string, blockedId: string): Promise<boolean> {
   const row = await db
