@@ -115,6 +115,9 @@ test.describe("relay mode (CONTACT_MODE=relay)", () => {
     await page.goto("/messages");
     await expect(page.getByRole("link", { name: /Olivia Owner.*1 unread/ })).toBeVisible();
     await page.getByRole("link", { name: /Olivia Owner/ }).click();
+    // The conversation itself (the list's preview shows the same words): opening it reads it.
+    await expect(page).toHaveURL(/\/messages\/[\w-]+$/);
+    await expect(page.getByRole("heading", { name: "Olivia Owner" })).toBeVisible();
     await expect(page.getByText("Yes, from the 1st of May. Would you like a visit?")).toBeVisible();
     await page.goto("/profile");
     await expect(page.getByRole("link", { name: /Your messages\s*No unread messages/ })).toBeVisible();
