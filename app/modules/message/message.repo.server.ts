@@ -318,15 +318,28 @@ export async function countUnreadMessages(db: Db, userId: string): Promise<numbe
 
 /**
  * How many enquirers' messages in `userId`'s Agency inbox the listing's side has not read: added to the header's
- * count, so an agency's owners and admins see a new enquiry to one of its agents as they see their own.
+ * count, so an agency's owners and admins see a new enquiry to one of its agents as they see their own. Asked on
+ * every signed-in page (/me): it starts from the agencies the user manages (none for nearly everyone: one
+ * indexed read), then goes down their listings, threads and messages by index.
  */
 export async function countAgencyUnreadMessages(db: Db, userId: string): Promise<number> {
+  const managed = await db
+    .selectFrom("member")
+    .select("organizationId")
+    .where("userId", "=", userId)
+    .where("role", "in", ["owner", "admin"])
+    .execute();
+  if (managed.length === 0) return 0;
   const row = await db
-    .selectFrom("message as m")
-    .innerJoin("messageThread as t", "t.id", "m.threadId")
-    .innerJoin("listing as l", "l.id", "t.listingId")
+    .selectFrom("listing as l")
+    .innerJoin("messageThread as t", "t.listingId", "l.id")
+    .innerJoin("message as m", "m.threadId", "t.id")
     .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-    .where(managesListingAgency(userId))
+    .where(
+      "l.agencyId",
+      "in",
+      managed.map((member) => member.organizationId),
+    )
     .where("t.ownerId", "!=", userId)
     .where("t.enquirerId", "!=", userId)
     .whereRef("m.authorId", "=", "t.enquirerId")
