@@ -1,11 +1,4 @@
-import {
-  apiCaller,
-  apiJson,
-  apiRefusal,
-  CORS_HEADERS,
-  preflight,
-  publicRead,
-} from "#app/modules/api/api.http.server.ts";
+import { publicRead, readOnlyApiAction } from "#app/modules/api/api.http.server.ts";
 import { readListingsPage } from "#app/modules/api/api.read.server.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/api.v1.listings.ts";
@@ -13,17 +6,9 @@ import type { Route } from "./+types/api.v1.listings.ts";
 /** GET /api/v1/listings?<the /search parameters>&cursor=&limit=: a page of listed listings (public, no key). */
 export async function loader({ context, request, url }: Route.LoaderArgs) {
   const services = context.get(servicesContext);
-  try {
-    await apiCaller(services, request);
-    return await publicRead(services, request, () =>
-      readListingsPage(services.db, services.config, url.searchParams),
-    );
-  } catch (error) {
-    return apiRefusal(error, CORS_HEADERS);
-  }
+  return publicRead(services, request, () =>
+    readListingsPage(services.db, services.config, url.searchParams),
+  );
 }
 
-export function action({ request }: Route.ActionArgs) {
-  if (request.method === "OPTIONS") return preflight();
-  return apiJson({ error: "Method not allowed", fields: {} }, 405, { Allow: "GET, HEAD, OPTIONS" });
-}
+export const action = readOnlyApiAction;

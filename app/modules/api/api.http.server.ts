@@ -89,18 +89,30 @@ export async function readJson(request: Request): Promise<unknown> {
 }
 
 /**
- * A public read's answer, with an ETag of the data's version and the URL: 304 when the client holds it.
- * `read` runs only when it does not.
+ * A public read's whole answer (GET, no key needed): the caller counted against its limit (its key's or its
+ * address's), then the data with an ETag of the data's version and the URL, 304 when the client holds it;
+ * `read` runs only when it does not. A refusal (429, 404, a bad key) is the API's JSON error.
  */
 export async function publicRead(services: Services, request: Request, read: () => Promise<unknown>) {
-  const version = await services.pageCache.currentVersion();
-  const url = new URL(request.url);
-  const tag = createHash("sha256").update(`${version} ${url.pathname}${url.search}`).digest("base64url");
-  const etag = `"api-${tag.slice(0, 27)}"`;
-  const headers = { ...CORS_HEADERS, ETag: etag, Vary: "Authorization" };
-  const held = (request.headers.get("if-none-match") ?? "")
-    .split(",")
-    .map((value) => value.trim().replace(/^W\//, "").replace(/-gz"$/, '"'));
-  if (held.includes(etag) || held.includes("*")) return apiJson(null, 304, headers);
-  return apiJson(await read(), 200, headers);
+  try {
+    await apiCaller(services, request);
+    const version = await services.pageCache.currentVersion();
+    const url = new URL(request.url);
+    const tag = createHash("sha256").update(`${version} ${url.pathname}${url.search}`).digest("base64url");
+    const etag = `"api-${tag.slice(0, 27)}"`;
+    const headers = { ...CORS_HEADERS, ETag: etag, Vary: "Authorization" };
+    const held = (request.headers.get("if-none-match") ?? "")
+      .split(",")
+      .map((value) => value.trim().replace(/^W\//, "").replace(/-gz"$/, '"'));
+    if (held.includes(etag) || held.includes("*")) return apiJson(null, 304, headers);
+    return apiJson(await read(), 200, headers);
+  } catch (error) {
+    return apiRefusal(error, CORS_HEADERS);
+  }
+}
+
+/** The action of a read-only resource: the CORS preflight, and 405 for any write. */
+export function readOnlyApiAction({ request }: { request: Request }) {
+  if (request.method === "OPTIONS") return preflight();
+  return apiJson({ error: "Method not allowed", fields: {} }, 405, { Allow: "GET, HEAD, OPTIONS" });
 }

@@ -3,6 +3,7 @@ import type { Db } from "#app/db/db.server.ts";
 import { NotFoundError } from "#app/http/errors.ts";
 import { isListed, type Listing } from "#app/modules/listing/listing.model.ts";
 import { findListingById, isListingVisible } from "#app/modules/listing/listing.repo.server.ts";
+import { listingPath } from "#app/modules/listing/listing.rules.ts";
 import { LISTING_MESSAGES } from "#app/modules/listing/listing.schema.ts";
 import { searchListings } from "#app/modules/search/search.repo.server.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
@@ -50,7 +51,7 @@ export async function readOpenHouses(db: Db, config: ReadConfig, id: string, now
   const listing = await findListingById(db, id);
   if (!listing || !(await isListingVisible(db, id))) throw new NotFoundError(LISTING_MESSAGES.notFound);
   if (!isListed(listing)) return { value: [] };
-  const url = `${config.publicUrl}/category/${listing.type}/${listing.id}`;
+  const url = `${config.publicUrl}${listingPath(listing)}`;
   const times = await findOpenHousesOfListings(db, [listing.id], now);
   return { value: times.map((time) => toApiOpenHouse(time, url)) };
 }

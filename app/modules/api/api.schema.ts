@@ -9,8 +9,9 @@ import {
   type ListingField,
 } from "#app/modules/listing/listing.fields.ts";
 import type { Listing, ListingImage } from "#app/modules/listing/listing.model.ts";
-import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
+import { effectivePrice, listingPath } from "#app/modules/listing/listing.rules.ts";
 import type { ListingFormField } from "#app/modules/listing/listing.schema.ts";
+import { dayKey, type ViewingTime } from "#app/modules/viewing/viewing.rules.ts";
 
 // The API's listing (/api/v1, decision 065), derived from the one declaration of a listing's fields
 // (listing.fields.ts): a field is named by its RESO Data Dictionary name where it has one of its own, else by
@@ -118,29 +119,14 @@ export const ApiOpenHousesSchema = z.object({ value: z.array(ApiOpenHouseSchema)
 
 /** A span of viewing times, as the API shows it. */
 export function toApiOpenHouse(
-  time: {
-    id: string;
-    listingId: string;
-    kind: "openHouse" | "slots";
-    startsAt: number;
-    endsAt: number;
-    slotMinutes: number | null;
-    capacity: number | null;
-    confirmByHand: boolean;
-    timeZone: string;
-    remarks: string | null;
-  },
+  time: Omit<ViewingTime, "booked"> & { listingId: string; remarks: string | null },
   listingUrl: string,
 ): z.infer<typeof ApiOpenHouseSchema> {
   return {
     OpenHouseKey: time.id,
     ListingKey: time.listingId,
-    OpenHouseDate: new Intl.DateTimeFormat("en-CA", {
-      timeZone: time.timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-    }).format(time.startsAt),
+    // The day in the home's own time zone, as RESO's date is the local one.
+    OpenHouseDate: dayKey(time.startsAt, time.timeZone),
     OpenHouseStartTime: new Date(time.startsAt).toISOString(),
     OpenHouseEndTime: new Date(time.endsAt).toISOString(),
     OpenHouseType: "Public",
@@ -218,7 +204,7 @@ export function toApiListing(
   return {
     ...fields,
     StandardStatus: listing.expired ? "Expired" : (fields.StandardStatus as string),
-    ListingURL: `${publicUrl}/category/${listing.type}/${listing.id}`,
+    ListingURL: `${publicUrl}${listingPath(listing)}`,
     Media: [
       ...mediaOf(listing.images, "Photo", imageBase),
       ...mediaOf(listing.floorPlans, "FloorPlan", imageBase, listing.images.length),
