@@ -22,6 +22,7 @@ import type { ExportItem } from "#app/modules/exchange/exchange.model.ts";
 import type { Listing } from "#app/modules/listing/listing.model.ts";
 import { startServices, stopServices } from "#app/services.server.ts";
 import { REPO_ROOT } from "#tests/support/app-server.ts";
+import { NO_LISTING_DETAILS } from "#tests/support/factories.ts";
 import { startPhotoServer } from "#tests/support/photo-server.ts";
 import { peakRssMb, startBenchServer } from "./server-process.ts";
 
@@ -70,36 +71,16 @@ const BASE: Omit<Listing, "id" | "name" | "location" | "geolocation" | "regularP
   furnished: "unfurnished",
   offer: false,
   discountedPrice: null,
+  ...NO_LISTING_DETAILS,
   description: "A bright flat with a balcony, a renewed kitchen and a view over the old town's roofs.",
   propertyType: "flat",
   livingArea: 96,
-  plotArea: null,
   rooms: 4,
   yearBuilt: 1972,
   condition: "good",
   floor: 3,
   floorsTotal: 6,
   lift: true,
-  stepFree: null,
-  availableFrom: null,
-  leaseMonths: null,
-  deposit: null,
-  monthlyCharges: null,
-  heatingIncluded: null,
-  serviceCharge: null,
-  pets: null,
-  tourUrl: null,
-  energyCertificate: null,
-  energyRating: null,
-  energyUse: null,
-  energyValidUntil: null,
-  energyCertificateType: null,
-  energySource: null,
-  ghgRating: null,
-  energyCostMin: null,
-  energyCostMax: null,
-  tenure: null,
-  councilTaxBand: null,
   exactAddress: true,
   status: "available",
   expired: false,

@@ -7,7 +7,7 @@ import {
   findAgencyOwnerUser,
 } from "#app/modules/exchange/exchange.import.repo.server.ts";
 import { runImport } from "#app/modules/exchange/exchange.import.server.ts";
-import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
+import { FEED_ERRORS, FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
 import { type Services, startServices, stopServices } from "#app/services.server.ts";
 
 // `npm run import -- FILE --agency SLUG [--full] [--yes] [--confirm-withdrawals]`: an import for a cron or by
@@ -124,7 +124,11 @@ export async function importWith(services: Services, args: ImportArgs, io: Comma
     return 2;
   }
   // Refused before it is read: a file this large is never a feed.
-  const bytes = size > FEED_MAX_BYTES ? new Uint8Array(FEED_MAX_BYTES + 1) : await readFile(args.file);
+  if (size > FEED_MAX_BYTES) {
+    io.log(`Dry run: ${services.i18n.translate(FEED_ERRORS.tooLarge)}`);
+    return 1;
+  }
+  const bytes = await readFile(args.file);
   const request = {
     agencyId,
     user: { ...owner, emailVerified: Boolean(owner.emailVerified) },

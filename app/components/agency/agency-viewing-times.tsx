@@ -3,7 +3,7 @@ import { useI18n } from "#app/components/use-i18n.ts";
 import { ViewingTimesEditor } from "#app/components/viewing/viewing-times-editor.tsx";
 import type { ViewingTime } from "#app/modules/viewing/viewing.rules.ts";
 
-export type AgencyViewingListing = {
+type AgencyViewingListing = {
   id: string;
   name: string;
   path: string;

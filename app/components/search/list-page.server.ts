@@ -15,20 +15,18 @@ import {
 } from "#app/modules/search/search.within.server.ts";
 import type { Services } from "#app/services.server.ts";
 import { renderSearchFilters } from "./search-filters.server.tsx";
+import type { MapTiles } from "./search-map-layout.tsx";
 
 // The loader of a list whose path fixes one filter (/category/rent, /offers): the search's filters on the
 // rest, the page cache's answer for the list itself, and what is the viewer's (hearts, whether this search is
 // saved) beside it. One place, so the two lists can not drift apart.
 
-export type FixedList = {
+type FixedList = {
   /** What the path fixes, as the search reads it. */
   fixed: Partial<SearchParams>;
   /** The same as a query ("type=rent", "offer=1"): saved searches and feeds keep it. */
   fixedQuery: string;
 };
-
-/** The map's tiles, as the page draws them (null in the browser's fallback). */
-export type ListTiles = { tileUrl: string; attribution: string } | null;
 
 /** The list's loader data for `url`, with the route's `extra`; `context` and `request` tell who is viewing. */
 export async function loadFixedList<Extra extends object>(
@@ -63,7 +61,7 @@ export async function loadFixedList<Extra extends object>(
     savedIds,
     searchSaved,
     searchKey: normalizeSearchQuery(query),
-    tiles: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } as ListTiles,
+    tiles: { tileUrl: config.map.tileUrl, attribution: config.map.attribution } as MapTiles | null,
     view: url.searchParams.get("view") === "map" ? ("map" as const) : ("list" as const),
   });
 }

@@ -24,9 +24,6 @@ export type ApiWriteDeps = ListingServiceDeps & {
     };
 };
 
-/** What a PUT did: made the listing, replaced it, or found it already so (then nothing was written). */
-export type PutOutcome = ReferenceOutcome;
-
 export const API_MESSAGES = {
   readOnly: "This API key may only read; writing needs a key with the write scope",
   badReference: "ListingId must be 1 to 64 letters, digits, dots, dashes or underscores",
@@ -63,7 +60,7 @@ export async function putListingByReference(
   reference: string,
   body: unknown,
   now = Date.now(),
-): Promise<PutOutcome> {
+): Promise<ReferenceOutcome> {
   requireWrite(actor);
   checkReference(reference);
   // The API's areas are square metres, as stored, whatever unit the site's form shows (AREA_UNIT).

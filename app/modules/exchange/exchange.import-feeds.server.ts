@@ -31,9 +31,9 @@ import { FEED_MAX_BYTES } from "./exchange.model.ts";
 // feed records its error and changes nothing.
 
 /** How many feed URLs an agency may have. */
-export const MAX_IMPORT_FEEDS = 10;
+const MAX_IMPORT_FEEDS = 10;
 /** How long one feed may take to fetch. */
-export const FEED_FETCH_TIMEOUT_MS = 120_000;
+const FEED_FETCH_TIMEOUT_MS = 120_000;
 /** How often the job looks for feeds that are due (each runs once per interval). */
 const LOOK_EVERY_MS = 5 * 60 * 1000;
 

@@ -13,8 +13,8 @@ import {
   findClaimableImportRuns,
   findImportRun,
   finishImportRun,
-  type ImportCounts,
   insertPlannedImportRun,
+  NO_COUNTS,
   queueImportRun,
 } from "./exchange.import.repo.server.ts";
 import { type ImportDeps, type ImportOutcome, runImport } from "./exchange.import.server.ts";
@@ -44,8 +44,6 @@ export const IMPORT_QUEUE_MESSAGES = {
   gone: msg("The uploaded file is no longer here: upload it again"),
   notManager: msg("Not imported: the person who pressed Import no longer manages the agency"),
 } as const;
-
-const NO_COUNTS: ImportCounts = { created: 0, changed: 0, withdrawn: 0, unchanged: 0, refused: 0 };
 
 /** What the page shows of a dry run, and what its Import button sends back (the planned run's id). */
 export type PlannedImport = Pick<

@@ -93,16 +93,6 @@ export async function rememberImportFingerprint(db: Db, listingId: string, finge
     .execute();
 }
 
-/** How many listings the agency has, listed or not. */
-export async function countAgencyListings(db: Db, agencyId: string) {
-  const row = await db
-    .selectFrom("listing")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("count"))
-    .where("agencyId", "=", agencyId)
-    .executeTakeFirstOrThrow();
-  return Number(row.count);
-}
-
 /** What a run was: an upload on /agency/import, the command line, or a scheduled feed. */
 export type ImportSource = "upload" | "cli" | "feed";
 
@@ -114,6 +104,9 @@ export type ImportCounts = {
   unchanged: number;
   refused: number;
 };
+
+/** The counts of a run that changed nothing. */
+export const NO_COUNTS: ImportCounts = { created: 0, changed: 0, withdrawn: 0, unchanged: 0, refused: 0 };
 
 /** Where a run is: planned (an upload's dry run), queued (Import pressed), running, done or failed. */
 export type ImportRunStatus = "planned" | "queued" | "running" | "done" | "failed";

@@ -23,6 +23,7 @@ import {
   type ImportFormat,
   type ImportSource,
   insertImportRun,
+  NO_COUNTS,
   rememberImportFingerprint,
 } from "./exchange.import.repo.server.ts";
 import { readImportFileOffThread } from "./exchange.import-file.server.ts";
@@ -137,8 +138,6 @@ function countsOf(plan: Extract<ImportPlan, { ok: true }>): ImportCounts {
     refused: plan.refused.length,
   };
 }
-
-const NO_COUNTS: ImportCounts = { created: 0, changed: 0, withdrawn: 0, unchanged: 0, refused: 0 };
 
 /**
  * Runs an import for an agency: with `dryRun`, what it would do (nothing is written, nothing recorded);

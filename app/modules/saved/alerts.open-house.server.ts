@@ -17,7 +17,7 @@ import { matchesFilter, parseSearchFilter } from "./saved-search.filter.ts";
 /** Open houses told per alert run; more wait for the next run (a minute on). */
 const OPEN_HOUSES_PER_RUN = 200;
 /** The most open houses one e-mail tells of. */
-export const OPEN_HOUSES_PER_ALERT = 20;
+const OPEN_HOUSES_PER_ALERT = 20;
 
 /**
  * New open houses (run by the job "search-alerts" at every sweep, decision 072): each open house or span of

@@ -23,14 +23,14 @@ type Mail = { subject: string; text: string; html: string };
 /** A home's card, with what the e-mail says of it above the price (a price drop, a sale, open houses), if anything. */
 type Card = { listing: Listing; notes: string[]; noteColor?: string };
 /** A span of viewing times a lister added: an open house, or bookable slots. */
-export type OpenHouseTime = {
+type OpenHouseTime = {
   kind: "openHouse" | "slots";
   startsAt: number;
   endsAt: number;
   timeZone: string;
 };
 /** A home with new open houses, soonest first. */
-export type OpenHouseNews = { listing: Listing; times: OpenHouseTime[] };
+type OpenHouseNews = { listing: Listing; times: OpenHouseTime[] };
 
 /** "1 new home matches your saved search", or for price drops alone "Price reduced on 1 home in …". */
 export function searchAlertHeadline(i18n: I18n, fresh: number, drops: number) {
@@ -187,7 +187,7 @@ export function savedHomesMail(ctx: MailContext, news: SavedHomeNews[]): Mail {
 }
 
 /** "Open house: Sat, Dec 6, 10:00 AM – 12:00 PM (CET)", or "Viewings to book: …" for bookable slots. */
-export function openHouseNote(i18n: I18n, time: OpenHouseTime) {
+function openHouseNote(i18n: I18n, time: OpenHouseTime) {
   const when = viewingSpan(time.startsAt, time.endsAt, time.timeZone, i18n.locale, true);
   return time.kind === "openHouse"
     ? i18n.t("Open house: {when}", { when })
