@@ -36,12 +36,16 @@ export async function readForm(request: Request): Promise<FormData> {
   }
 }
 
-async function parseForm(request: Request) {
+/**
+ * The form of a request, at most `maxBytes` (a form with a file upload allows more): throws RequestBodyError
+ * for a body that is too large, not a form, or not readable as one.
+ */
+export async function parseForm(request: Request, maxBytes = MAX_FORM_BYTES) {
   const contentType = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.has(mediaType(contentType))) {
     throw new RequestBodyError(415, "This address only takes form submissions.");
   }
-  const body = await readBody(request, MAX_FORM_BYTES);
+  const body = await readBody(request, maxBytes);
   try {
     return await new Response(body, { headers: { "content-type": contentType } }).formData();
   } catch {

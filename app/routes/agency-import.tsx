@@ -6,7 +6,7 @@ import { ImportDryRun, ImportUploadForm } from "#app/components/exchange/import-
 import { FormMessage } from "#app/components/form-message.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
 import { refusalResponse } from "#app/http/errors.ts";
-import { RequestBodyError, readBody } from "#app/http/request-body.server.ts";
+import { MAX_FORM_BYTES, parseForm, RequestBodyError } from "#app/http/request-body.server.ts";
 import { findAgenciesOfUser } from "#app/modules/agency/agency.repo.server.ts";
 import { AGENCY_MESSAGES, managesAgency } from "#app/modules/agency/agency.rules.ts";
 import { requireAgencyManager } from "#app/modules/agency/agency.service.server.ts";
@@ -19,7 +19,7 @@ import {
   planUploadImport,
   queueUploadImport,
 } from "#app/modules/exchange/exchange.import-queue.server.ts";
-import { FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
+import { FEED_ERRORS, FEED_MAX_BYTES } from "#app/modules/exchange/exchange.model.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import { pageTitle } from "#app/modules/seo/seo.rules.ts";
 import { redirectWithToast } from "#app/modules/toast/toast.server.ts";
@@ -35,7 +35,6 @@ export const meta: Route.MetaFunction = ({ matches }) => [
 
 const MESSAGES = {
   noFile: msg("Choose a file to import"),
-  tooLarge: msg("The file is larger than 100 MB"),
 } as const;
 
 /** The agency `slug` names (or the user's first they manage), when the user is its owner or admin; else 403. */
@@ -73,27 +72,16 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
-/** The form, an upload's included: up to the feed limit, and a little for the other fields. */
-async function readImportForm(request: Request) {
-  const body = await readBody(request, FEED_MAX_BYTES + 64 * 1024);
-  try {
-    return await new Response(body, {
-      headers: { "content-type": request.headers.get("content-type") ?? "" },
-    }).formData();
-  } catch {
-    throw new RequestBodyError(400, "The form could not be read.");
-  }
-}
-
 export async function action({ context, request, url }: Route.ActionArgs) {
   const user = await requireUser(context, url);
   const services = context.get(servicesContext);
   let form: FormData;
   try {
-    form = await readImportForm(request);
+    // The upload rides in the form: up to the feed limit, and a form's worth for the other fields.
+    form = await parseForm(request, FEED_MAX_BYTES + MAX_FORM_BYTES);
   } catch (error) {
     if (!(error instanceof RequestBodyError)) throw error;
-    const message = error.status === 413 ? MESSAGES.tooLarge : error.message;
+    const message = error.status === 413 ? FEED_ERRORS.tooLarge : error.message;
     return data({ error: message, fieldErrors: {} }, { status: error.status });
   }
   const agencyId = String(form.get("agencyId") ?? "");
