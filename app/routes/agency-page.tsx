@@ -39,7 +39,7 @@ export async function loader({ context, params, request, url }: Route.LoaderArgs
     { db: readDb, config, i18n },
     { context, request },
     page,
-    { action: agencyPath(agency.slug), fixed: { agencyId: agency.id } },
+    { action: agencyPath(agency.slug), params: page.search!, fixed: { agencyId: agency.id } },
   );
   const { logoImage, suspended: _suspended, ...profile } = agency;
   const logo = logoImage ? imageSources(logoImage, config.images.baseUrl) : null;

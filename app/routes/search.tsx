@@ -1,12 +1,10 @@
 import { Link, redirect } from "react-router";
 import { ListingList } from "#app/components/listing/listing-list.tsx";
+import { listPageParts } from "#app/components/search/list-page.server.ts";
 import { ListPage } from "#app/components/search/list-page.tsx";
-import { renderSearchFilters } from "#app/components/search/search-filters.server.tsx";
 import type { MapTiles } from "#app/components/search/search-map-layout.tsx";
 import { i18nOf, useI18n } from "#app/components/use-i18n.ts";
-import { COUNTRY_RULES } from "#app/modules/listing/listing.country-rules.ts";
 import { orFailedPage } from "#app/modules/listing/listing.model.ts";
-import { savedIdsForViewer } from "#app/modules/saved/saved-home.service.server.ts";
 import { feedLink } from "#app/modules/saved/saved-search.feed.ts";
 import { filterQuery } from "#app/modules/saved/saved-search.filter.ts";
 import { isSearchSavedByViewer } from "#app/modules/saved/saved-search.service.server.ts";
@@ -14,13 +12,7 @@ import { loadSearchPage } from "#app/modules/search/search.repo.server.ts";
 import { searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { searchMeta } from "#app/modules/search/search.seo.ts";
-import {
-  answerWithin,
-  resolveWithin,
-  withinAsked,
-  withinHeaders,
-  withinNotice,
-} from "#app/modules/search/search.within.server.ts";
+import { answerWithin, resolveWithin, withinHeaders } from "#app/modules/search/search.within.server.ts";
 import { siteNameOf } from "#app/modules/seo/seo.rules.ts";
 import { servicesContext } from "#app/services.server.ts";
 import type { Route } from "./+types/search.ts";
@@ -50,24 +42,14 @@ export async function loader({ context, request, url }: Route.LoaderArgs) {
     () => loadSearchPage(db, params, url.searchParams.get("cursor")),
     (read) => !read.failed,
   );
-  const savedIds = await savedIdsForViewer(
-    context,
-    request,
-    db,
-    page.listings.map((listing) => listing.id),
-  );
+  const { filtersHtml, savedIds } = await listPageParts({ db, config, i18n }, { context, request }, page, {
+    action: "/search",
+    params,
+    within,
+  });
   // The filters alone (the map area included): what Save this search keeps and what the feed follows.
   const filters = filterQuery(params);
   const searchSaved = await isSearchSavedByViewer(context, request, db, filters);
-  const filtersHtml = renderSearchFilters({
-    i18n,
-    withinNotice: withinNotice(within, i18n),
-    withinAsked: withinAsked(within),
-    energyScale: COUNTRY_RULES[config.listingRules].scale,
-    params,
-    action: "/search",
-    total: page.failed ? null : page.total,
-  });
   return answerWithin(within, {
     filtersHtml,
     // Null only in the browser's fallback, when the server could not be reached.

@@ -47,6 +47,7 @@ export async function loadFixedList<Extra extends object>(
   );
   const { filtersHtml, savedIds } = await listPageParts({ db, config, i18n }, { context, request }, page, {
     action: url.pathname,
+    params: page.search!,
     fixed,
     within,
   });
@@ -75,15 +76,20 @@ type ListPageRead = Awaited<ReturnType<typeof loadListPage>>;
 export async function listPageParts(
   { db, config, i18n }: Pick<Services, "db" | "config" | "i18n">,
   { context, request }: { context: Readonly<RouterContextProvider>; request: Request },
-  page: ListPageRead,
-  { action, fixed, within = null }: { action: string; fixed: Partial<SearchParams>; within?: WithinOutcome },
+  page: Pick<ListPageRead, "listings" | "failed" | "total">,
+  {
+    action,
+    params,
+    fixed,
+    within = null,
+  }: { action: string; params: SearchParams; fixed?: Partial<SearchParams>; within?: WithinOutcome },
 ) {
   const filtersHtml = renderSearchFilters({
     i18n,
     withinNotice: withinNotice(within, i18n),
     withinAsked: withinAsked(within),
     energyScale: COUNTRY_RULES[config.listingRules].scale,
-    params: page.search!,
+    params,
     action,
     fixed,
     total: page.failed ? null : page.total,
