@@ -429,17 +429,29 @@ export async function queueOpenHouseAlerts(
   });
 }
 
-/** The open houses of `ids` an e-mail may still tell of (active, not started), soonest first. */
+/**
+ * The open houses of `ids` an e-mail may still tell of (active, not started, of a home still in the public
+ * lists), soonest first.
+ */
 export async function findOpenHousesToTell(db: Db, ids: string[], now: number) {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("openHouse")
-    .select(["id", "listingId", "kind", "startsAt", "endsAt", "timeZone"])
-    .where("id", "in", ids)
-    .where("status", "=", "active")
-    .where("startsAt", ">", now)
-    .orderBy("startsAt")
-    .orderBy("id")
+    .innerJoin("listing", "listing.id", "openHouse.listingId")
+    .select([
+      "openHouse.id",
+      "openHouse.listingId",
+      "openHouse.kind",
+      "openHouse.startsAt",
+      "openHouse.endsAt",
+      "openHouse.timeZone",
+    ])
+    .where("openHouse.id", "in", ids)
+    .where("openHouse.status", "=", "active")
+    .where("openHouse.startsAt", ">", now)
+    .where(whereListed)
+    .orderBy("openHouse.startsAt")
+    .orderBy("openHouse.id")
     .execute();
   return rows.map((row) => ({ ...row, startsAt: Number(row.startsAt), endsAt: Number(row.endsAt) }));
 }

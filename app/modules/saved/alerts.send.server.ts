@@ -1,7 +1,6 @@
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
 import { logger } from "#app/logger.server.ts";
-import { findListedByIds } from "#app/modules/listing/listing.repo.server.ts";
 import { mailContextOf } from "#app/modules/mail/mail.context.server.ts";
 import type { MailOutbox } from "#app/modules/mail/mail.outbox.server.ts";
 import type { MailMessage } from "#app/providers/mail/mail.server.ts";
@@ -114,13 +113,7 @@ async function sendOpenHouses({ db, mailer, config }: AlertDeps, delivery: Claim
       now,
     ),
   ]);
-  const listed = new Set(
-    (await findListedByIds(db, [...new Set(times.map((time) => time.listingId))])).map((row) => row.id),
-  );
-  const byListing = Map.groupBy(
-    times.filter((time) => listed.has(time.listingId)),
-    (time) => time.listingId,
-  );
+  const byListing = Map.groupBy(times, (time) => time.listingId);
   const listings = await findListings(db, [...byListing.keys()]);
   const news = listings.flatMap((listing) =>
     listing ? [{ listing, times: byListing.get(listing.id) ?? [] }] : [],
