@@ -76,30 +76,21 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     manages ? findFeedLinks(db, config.publicUrl, { agencyId: chosen.id }) : Promise.resolve(null),
   ]);
   const names = new Map(members.map((member) => [member.userId, member.name]));
-  // Viewing times of the homes in the public lists (a let, sold, hidden or expired one takes none).
-  const listedIds = new Set(
-    (
-      await findListedByIds(
-        db,
-        listings.map((listing) => listing.id),
-      )
-    ).map((listing) => listing.id),
-  );
-  const listed = listings.filter((listing) => listedIds.has(listing.id));
-  const times = Map.groupBy(
-    await findOpenHousesOfListings(
-      db,
-      listed.map((listing) => listing.id),
-      Date.now(),
-    ),
-    (time) => time.listingId,
-  );
-  // Every member sees the agency's figures: the last 30 days of all its listings.
-  const stats = await findRecentStats(
-    db,
-    listings.map((listing) => listing.id),
-    Date.now(),
-  );
+  const now = Date.now();
+  const ids = listings.map((listing) => listing.id);
+  const [{ listed, times }, stats] = await Promise.all([
+    // Viewing times of the homes in the public lists (a let, sold, hidden or expired one takes none).
+    findListedByIds(db, ids).then(async (listedRows) => {
+      const listedIds = new Set(listedRows.map((listing) => listing.id));
+      const opens = await findOpenHousesOfListings(db, [...listedIds], now);
+      return {
+        listed: listings.filter((listing) => listedIds.has(listing.id)),
+        times: Map.groupBy(opens, (time) => time.listingId),
+      };
+    }),
+    // Every member sees the agency's figures: the last 30 days of all its listings.
+    findRecentStats(db, ids, now),
+  ]);
   if (!profile) return { agencies, current: null };
   const { contactEmail, logoImage, ...publicProfile } = profile;
   return {
