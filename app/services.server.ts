@@ -5,7 +5,7 @@ import { createMetrics, type Metrics } from "#app/metrics/metrics.server.ts";
 import { createPendingSignUpCookie } from "#app/modules/auth/auth.pending-sign-up.server.ts";
 import { type Auth, createAuth } from "#app/modules/auth/auth.server.ts";
 import { importFeedsJob } from "#app/modules/exchange/exchange.import-feeds.server.ts";
-import { importUploadsJob } from "#app/modules/exchange/exchange.import-queue.server.ts";
+import { importSweepJob, importUploadsJob } from "#app/modules/exchange/exchange.import-queue.server.ts";
 import { createServerI18n } from "#app/modules/i18n/i18n.server.ts";
 import type { I18n, I18nSettings } from "#app/modules/i18n/i18n.ts";
 import { countPendingImages } from "#app/modules/image/image.repo.server.ts";
@@ -231,11 +231,13 @@ function registerJobs(services: Services) {
   });
   // Every minute: cancels the bookings of homes no longer listed, and sends the day-before reminders.
   jobs.register(viewingsJob(viewingDeps(services)));
-  // Each agency's feed URLs, every IMPORT_FEED_INTERVAL_MINUTES; kept import uploads never confirmed, swept.
+  // Each agency's feed URLs, every IMPORT_FEED_INTERVAL_MINUTES.
   jobs.register(importFeedsJob(services, config.imports.feedIntervalMs));
   // The imports of uploads queued on /agency/import, every few seconds: a large file takes minutes, longer than
   // a request may (exchange.import-queue.server.ts).
   jobs.register(importUploadsJob(services));
+  // Hourly: dry runs never imported, and their kept uploads, after a day.
+  jobs.register(importSweepJob(services));
   // Looks every 5 minutes; sends at most one digest an hour (moderation.digest.server.ts).
   jobs.register({
     name: "report-digest",

@@ -19,8 +19,6 @@ import {
   markImportFeedRun,
 } from "./exchange.import.repo.server.ts";
 import { type ImportDeps, runImport } from "./exchange.import.server.ts";
-import { sweepPlannedImports } from "./exchange.import-queue.server.ts";
-import { sweepImportUploads } from "./exchange.import-upload.server.ts";
 import { FEED_MAX_BYTES } from "./exchange.model.ts";
 
 // "Import from a feed URL": an agency's owners and admins name feed URLs (with their format, and whether each
@@ -105,13 +103,10 @@ export async function removeImportFeed(
 
 /**
  * One pass of the job: every feed not run for `intervalMs` is fetched and imported, one after the other, each
- * marked as run before it starts (a feed that fails is tried again an interval later, not at once); and
- * uploads' dry runs never imported (planned runs, with their kept uploads) are swept after a day.
+ * marked as run before it starts (a feed that fails is tried again an interval later, not at once).
  */
 export async function runDueImportFeeds(deps: ImportDeps, intervalMs: number, { now, signal }: JobContext) {
   const started = now();
-  await sweepPlannedImports(deps, started);
-  await sweepImportUploads(deps.storage, started);
   let ran = 0;
   for (const feed of await findDueImportFeeds(deps.db, started - intervalMs)) {
     if (signal.aborted) break;
@@ -189,7 +184,8 @@ async function recordUnreachable(
 export function importFeedsJob(deps: ImportDeps, intervalMs: number): Job {
   return {
     name: "import-feeds",
-    everyMs: Math.min(LOOK_EVERY_MS, intervalMs),
+    // The shortest interval allowed (IMPORT_FEED_INTERVAL_MINUTES=5): a due feed waits at most this long.
+    everyMs: LOOK_EVERY_MS,
     run: (ctx) => runDueImportFeeds(deps, intervalMs, ctx),
   };
 }

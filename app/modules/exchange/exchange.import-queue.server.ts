@@ -23,6 +23,7 @@ import {
   IMPORT_UPLOAD_MAX_AGE_MS,
   keepImportUpload,
   readImportUpload,
+  sweepImportUploads,
 } from "./exchange.import-upload.server.ts";
 
 // An upload's import on /agency/import runs in the job runner, not in the page's request: a file of thousands
@@ -249,6 +250,21 @@ export async function sweepPlannedImports(deps: Pick<ImportDeps, "db" | "storage
     if (run.uploadId) await dropImportUpload(deps.storage, run.agencyId, run.uploadId);
   }
   return old.length;
+}
+
+/**
+ * The job that clears what an import leaves behind: dry runs never imported (planned runs, with their kept
+ * uploads) after a day, and any kept upload older than that. Hourly: nothing is due sooner.
+ */
+export function importSweepJob(deps: Pick<ImportDeps, "db" | "storage">): Job {
+  return {
+    name: "import-sweep",
+    everyMs: 60 * 60 * 1000,
+    run: async ({ now }) => {
+      await sweepPlannedImports(deps, now());
+      await sweepImportUploads(deps.storage, now());
+    },
+  };
 }
 
 /** The job that runs the uploads' imports queued on /agency/import. */
