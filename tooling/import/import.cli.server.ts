@@ -131,7 +131,7 @@ export async function importWith(services: Services, args: ImportArgs, io: Comma
   const bytes = await readFile(args.file);
   const request = {
     agencyId,
-    user: { ...owner, emailVerified: Boolean(owner.emailVerified) },
+    user: owner,
     bytes,
     fileName: path.basename(args.file),
     source: "cli" as const,

@@ -113,10 +113,9 @@ export async function runDueImportFeeds(deps: ImportDeps, intervalMs: number, { 
     await markImportFeedRun(deps.db, feed.id, now());
     const owner = await findAgencyOwnerUser(deps.db, feed.agencyId);
     if (!owner) continue;
-    const user = { ...owner, emailVerified: Boolean(owner.emailVerified) };
     const request = {
       agencyId: feed.agencyId,
-      user,
+      user: owner,
       fileName: feed.url,
       source: "feed" as const,
       feedId: feed.id,

@@ -6,6 +6,7 @@ import { requireAgencyManager } from "#app/modules/agency/agency.service.server.
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { msg } from "#app/modules/i18n/i18n.ts";
 import type { Job, JobContext } from "#app/modules/jobs/jobs.server.ts";
+import { findSessionUserById } from "#app/modules/user/user.repo.server.ts";
 import {
   claimImportRun,
   deletePlannedImportRuns,
@@ -200,7 +201,7 @@ async function runClaimed(deps: ImportDeps, id: string, holder: string, now: () 
     await drop();
   };
   try {
-    const user = run.userId ? await findRunUser(deps.db, run.userId) : undefined;
+    const user = run.userId ? await findSessionUserById(deps.db, run.userId) : undefined;
     const bytes = run.uploadId ? await readImportUpload(deps.storage, run.agencyId, run.uploadId) : null;
     if (!bytes) return await fail(deps.i18n.t(IMPORT_QUEUE_MESSAGES.gone));
     if (!user) return await fail(deps.i18n.t(IMPORT_QUEUE_MESSAGES.notManager));
@@ -231,16 +232,6 @@ async function runClaimed(deps: ImportDeps, id: string, holder: string, now: () 
   } finally {
     clearInterval(heartbeat);
   }
-}
-
-/** The user a queued run acts as, as a session names them; undefined once the account is gone. */
-async function findRunUser(db: ImportDeps["db"], userId: string): Promise<SessionUser | undefined> {
-  const row = await db
-    .selectFrom("user")
-    .select(["id", "name", "email", "emailVerified"])
-    .where("id", "=", userId)
-    .executeTakeFirst();
-  return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : undefined;
 }
 
 /** Deletes planned runs older than a kept upload lives, and their uploads (dry runs never imported). */

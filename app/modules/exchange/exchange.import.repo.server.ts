@@ -1,4 +1,5 @@
 import type { Db } from "#app/db/db.server.ts";
+import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import type { EditableListing } from "#app/modules/listing/listing.model.ts";
 import { findExactPlaces, selectListings, withImages } from "#app/modules/listing/listing.repo.server.ts";
 
@@ -364,8 +365,8 @@ export async function markImportFeedRun(db: Db, id: string, now: number) {
 }
 
 /** The user an agency's unattended imports act as: its first owner (by when they joined). */
-export async function findAgencyOwnerUser(db: Db, agencyId: string) {
-  return db
+export async function findAgencyOwnerUser(db: Db, agencyId: string): Promise<SessionUser | undefined> {
+  const row = await db
     .selectFrom("member")
     .innerJoin("user", "user.id", "member.userId")
     .select(["user.id", "user.name", "user.email", "user.emailVerified"])
@@ -373,6 +374,7 @@ export async function findAgencyOwnerUser(db: Db, agencyId: string) {
     .where("member.role", "=", "owner")
     .orderBy("member.createdAt")
     .executeTakeFirst();
+  return row ? { ...row, emailVerified: Boolean(row.emailVerified) } : undefined;
 }
 
 /** An agency by its slug (the command line names it so). */
