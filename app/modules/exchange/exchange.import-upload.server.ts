@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Storage } from "#app/providers/storage/storage.server.ts";
+import { readStoredBytes, type Storage } from "#app/providers/storage/storage.server.ts";
 
 // An uploaded import file kept between its dry run and the user's "Import": in the storage the images use
 // (local disk or S3), so whichever instance answers the confirmation finds it. Its key names the agency and a
@@ -29,9 +29,7 @@ export async function readImportUpload(storage: Storage, agencyId: string, uploa
   if (!UPLOAD_ID.test(uploadId) || !/^[A-Za-z0-9][\w-]*$/.test(agencyId)) return null;
   const stored = await storage.get(keyOf(agencyId, uploadId));
   if (!stored) return null;
-  const chunks: Buffer[] = [];
-  for await (const chunk of stored.body) chunks.push(Buffer.from(chunk as Uint8Array));
-  return new Uint8Array(Buffer.concat(chunks));
+  return new Uint8Array(await readStoredBytes(stored.body));
 }
 
 /** Deletes the agency's kept upload (imported, or refused as a whole). */

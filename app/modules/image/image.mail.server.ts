@@ -1,6 +1,6 @@
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import type { Storage, StoredObject } from "#app/providers/storage/storage.server.ts";
+import { readStoredBytes, type Storage, type StoredObject } from "#app/providers/storage/storage.server.ts";
 import { MAIL_IMAGE_WIDTH, mailVariantKey, parseVariantKey, variantKey } from "./image.rules.ts";
 
 // E-mails show photos as JPEG: Outlook shows no WebP. A photo's JPEG is made from its stored WebP of the same
@@ -20,16 +20,10 @@ export async function findOrMakeMailJpeg(storage: Storage, key: string): Promise
   if (stored) return stored;
   const webp = await storage.get(variantKey(parsed.storageKey, parsed.width));
   if (!webp) return null;
-  const jpeg = await sharp(await readAll(webp.body))
+  const jpeg = await sharp(await readStoredBytes(webp.body))
     .flatten({ background: "#ffffff" })
     .jpeg({ quality: JPEG_QUALITY, mozjpeg: true })
     .toBuffer();
   await storage.put(mailVariantKey(parsed.storageKey, parsed.width), jpeg, "image/jpeg");
   return { body: Readable.from([jpeg]), contentType: "image/jpeg", size: jpeg.length };
-}
-
-async function readAll(body: StoredObject["body"]) {
-  const chunks: Buffer[] = [];
-  for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
-  return Buffer.concat(chunks);
 }

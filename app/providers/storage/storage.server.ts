@@ -52,3 +52,10 @@ export function createStorage(config: Config["storage"]): Storage {
       return createS3Storage(config.s3);
   }
 }
+
+/** A stored object's whole body, for the few readers that need it in memory (a photo to re-encode, an upload). */
+export async function readStoredBytes(body: StoredObject["body"]): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body as AsyncIterable<Buffer | string>) chunks.push(Buffer.from(chunk));
+  return Buffer.concat(chunks);
+}
