@@ -341,8 +341,11 @@ export async function retireUntoldOpenHouses(db: Db, now: number) {
     .execute();
 }
 
-/** Who may get alerts at all: a confirmed address (anyone may sign up with any), and not suspended. */
-function mayGetAlerts(eb: ExpressionBuilder<Database, "user">) {
+/**
+ * Who may get alerts at all: a confirmed address (anyone may sign up with any address and save homes or
+ * searches), and not a suspended account.
+ */
+export function mayGetAlerts(eb: ExpressionBuilder<Database, "user">) {
   return eb.and([
     eb("user.emailVerified", "=", true),
     eb.or([eb("user.banned", "is", null), eb("user.banned", "=", false)]),

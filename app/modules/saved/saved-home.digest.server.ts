@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "#app/db/db.server.ts";
 import { whereVisible } from "#app/modules/listing/listing.visibility.server.ts";
-import type { PriceDropRow } from "./alerts.repo.server.ts";
+import { mayGetAlerts, type PriceDropRow } from "./alerts.repo.server.ts";
 import { nextRunAfter } from "./saved-search.repo.server.ts";
 
 /**
@@ -28,10 +28,7 @@ export async function queueSavedHomeNews(db: Db, now: number) {
       "listing.price",
     ])
     .where(whereVisible)
-    // Mail goes only to an address its owner confirmed (anyone may sign up with any address and save homes),
-    // and not to a suspended account.
-    .where("user.emailVerified", "=", true)
-    .where((eb) => eb.or([eb("user.banned", "is", null), eb("user.banned", "=", false)]))
+    .where(mayGetAlerts)
     .where((eb) =>
       eb.or([
         eb("savedHomeAlert.frequency", "is", null),
