@@ -2,7 +2,6 @@ import type { Db } from "#app/db/db.server.ts";
 import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { findListedByIds } from "#app/modules/listing/listing.repo.server.ts";
-import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
 import {
   findAlertingSearches,
   findOpenHousesToAnnounce,
@@ -12,7 +11,7 @@ import {
   retireUntoldOpenHouses,
 } from "./alerts.repo.server.ts";
 import { SETTLE_MS } from "./alerts.sweep.server.ts";
-import { matchesFilter, parseSearchFilter } from "./saved-search.filter.ts";
+import { matchable, savedSearchMatcher } from "./saved-search.filter.ts";
 
 /** Open houses told per alert run; more wait for the next run (a minute on). */
 const OPEN_HOUSES_PER_RUN = 200;
@@ -51,19 +50,15 @@ export async function queueOpenHouseNews(db: Db, now: number, areaUnit: AreaUnit
   for (const holder of holders) {
     for (const openHouse of byListing.get(holder.listingId) ?? []) tell(holder.userId, openHouse);
   }
-  const candidates = listings.map((listing) => ({
-    ...listing,
-    textWords: foldedWords(`${listing.name} ${listing.location}`),
-  }));
+  const candidates = matchable(listings);
   for (const search of searches) {
     await pace();
-    const filter = parseSearchFilter(new URLSearchParams(search.query), areaUnit);
-    const words = queryWords(filter.q);
+    const isMatch = savedSearchMatcher(search.query, areaUnit);
     for (const listing of candidates) {
       const openHouses = (byListing.get(listing.id) ?? []).filter(
         (item) => item.createdAt > search.createdAt,
       );
-      if (openHouses.length === 0 || !matchesFilter(filter, words, listing)) continue;
+      if (openHouses.length === 0 || !isMatch(listing)) continue;
       for (const openHouse of openHouses) tell(search.userId, openHouse);
     }
   }

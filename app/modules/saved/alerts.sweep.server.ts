@@ -3,7 +3,6 @@ import { createPacer } from "#app/modules/jobs/jobs.pace.server.ts";
 import type { AreaUnit } from "#app/modules/listing/listing.details.ts";
 import { findListedSavedBetween } from "#app/modules/listing/listing.repo.server.ts";
 import { effectivePrice } from "#app/modules/listing/listing.rules.ts";
-import { foldedWords, queryWords } from "#app/modules/search/search.words.ts";
 import {
   type Announced,
   findAnnouncedPrices,
@@ -14,7 +13,7 @@ import {
   queueSearchAlertsTogether,
   type SearchNews,
 } from "./alerts.repo.server.ts";
-import { matchesFilter, parseSearchFilter } from "./saved-search.filter.ts";
+import { matchable, savedSearchMatcher } from "./saved-search.filter.ts";
 
 /** Listings younger than this may still be committing: the sweep leaves them for the next one. */
 export const SETTLE_MS = 5_000;
@@ -49,11 +48,7 @@ export async function sweepSavedSearches(
   if (due.length === 0) return { searches: 0, listings: 0, deliveries: 0 };
   const from = Math.min(...due.map((search) => Number(search.lastAlertAt)));
   const listings = await findListedSavedBetween(db, from, upTo);
-  const candidates = listings.map((listing) => ({
-    ...listing,
-    price: effectivePrice(listing),
-    textWords: foldedWords(`${listing.name} ${listing.location}`),
-  }));
+  const candidates = matchable(listings.map((listing) => ({ ...listing, price: effectivePrice(listing) })));
 
   const quiet: string[] = [];
   const matched: { search: (typeof due)[number]; last: number; matches: typeof candidates }[] = [];
@@ -64,12 +59,11 @@ export async function sweepSavedSearches(
       quiet.push(search.id); // nothing saved since its last alert
       continue;
     }
-    const filter = parseSearchFilter(new URLSearchParams(search.query), areaUnit);
-    const words = queryWords(filter.q);
+    const isMatch = savedSearchMatcher(search.query, areaUnit);
     const matches: typeof candidates = [];
     for (const listing of candidates) {
       if (listing.timestamp <= last) break; // newest first: the rest are older still
-      if (matchesFilter(filter, words, listing)) matches.push(listing);
+      if (isMatch(listing)) matches.push(listing);
       if (matches.length === MATCHES_PER_SWEEP) break;
     }
     if (matches.length === 0) quiet.push(search.id);

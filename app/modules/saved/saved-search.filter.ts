@@ -11,7 +11,7 @@ import { valueConditions } from "#app/modules/search/search.conditions.ts";
 import { filterValue, type SearchFilters, searchQueryString } from "#app/modules/search/search.rules.ts";
 import { parseSearchParams } from "#app/modules/search/search.schema.ts";
 import { distanceUnitOf, insideSearchArea } from "#app/modules/search/search.shape.ts";
-import { foldedWords, hasQueryWords } from "#app/modules/search/search.words.ts";
+import { foldedWords, hasQueryWords, queryWords } from "#app/modules/search/search.words.ts";
 
 // A saved search is a /search query string (the search's public parameters), read by search's own parser, so a
 // saved search, its alerts, its feed and its page agree on what it asks. This module adds what alerts and feeds
@@ -124,6 +124,23 @@ export type MatchableListing = Omit<Listing, "images" | "floorPlans"> & {
   /** foldedWords of name and location, when worked out once for many searches. */
   textWords?: string[];
 };
+
+/** Listings with their words folded once, to be tested against many saved searches (an alert run). */
+export function matchable<T extends MatchableListing>(
+  listings: readonly T[],
+): (T & { textWords: string[] })[] {
+  return listings.map((listing) => ({
+    ...listing,
+    textWords: foldedWords(`${listing.name} ${listing.location}`),
+  }));
+}
+
+/** A saved search's query made ready to test many listings: parsed and its words read once. */
+export function savedSearchMatcher(query: string, areaUnit: AreaUnit) {
+  const filter = parseSearchFilter(new URLSearchParams(query), areaUnit);
+  const words = queryWords(filter.q);
+  return (listing: MatchableListing) => matchesFilter(filter, words, listing);
+}
 
 /** A listing's value of a filtered column: the price a visitor pays for `price`, the position for the area. */
 export function columnValue(listing: MatchableListing, column: ListingColumn): unknown {
