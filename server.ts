@@ -2,10 +2,15 @@
 // Runs directly under Node 24 (type stripping); everything else is bundled by Vite into build/server.
 import { readdirSync } from "node:fs";
 import { createServer } from "node:http";
+import { enableCompileCache, flushCompileCache } from "node:module";
 import compression from "compression";
 import express from "express";
 import { type Config, loadConfig, secureDataDir } from "#app/config.server.ts";
 import type { Services } from "#app/services.server.ts";
+
+// V8 keeps the code it compiled for the build's modules in the OS temp folder: the next start (a restart, a
+// second instance, each server a test suite starts) skips compiling them, 1.1 s to listen instead of 1.7.
+enableCompileCache();
 
 // Whatever this process writes (the database, photos, uploads, the outbox) is readable by its user only.
 process.umask(0o077);
@@ -83,6 +88,8 @@ server.on("request", (_req, res) => {
 });
 server.listen(config.port, config.host, () => {
   console.log(JSON.stringify({ level: 30, msg: `Homestead listening on http://localhost:${config.port}` }));
+  // Written now, not only at exit: a process that is killed would otherwise leave nothing for the next start.
+  flushCompileCache();
 });
 
 // METRICS_PORT: /metrics on a listener of its own, bound where the operator says (METRICS_HOST), no token.

@@ -50,17 +50,18 @@ export async function postgresServerForSuite(): Promise<string | undefined> {
 }
 
 /**
- * Creates an empty database named `<prefix>_<random>` on the server `serverUrl` points at (default: see
- * adminUrl) and returns its URL (same credentials and host). `drop()` removes it, closing any connection
+ * Creates a database named `<prefix>_<random>` on the server `serverUrl` points at (default: see adminUrl),
+ * empty or a copy of the database `template`, and returns its URL (same credentials and host). `drop()` removes it, closing any connection
  * still open to it. Throws, naming the server, when the server does not answer.
  */
 export async function createTestDatabase(
   prefix = "homestead_test",
   serverUrl?: string,
+  template?: string,
 ): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString("hex")}`.toLowerCase();
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`invalid database name: ${name}`);
-  await adminQuery(`CREATE DATABASE "${name}"`, serverUrl);
+  await adminQuery(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ""}`, serverUrl);
   const url = new URL(adminUrl(serverUrl));
   url.pathname = `/${name}`;
   let dropped = false;
@@ -75,8 +76,15 @@ export async function createTestDatabase(
   };
 }
 
-/** Runs one statement as the server's superuser on its maintenance database; throws, naming the server. */
-export async function adminQuery(statement: string, serverUrl?: string, timeoutMs = 5000) {
+/**
+ * Runs one statement as the server's superuser on its maintenance database and returns its rows; throws,
+ * naming the server.
+ */
+export async function adminQuery<Row extends object = object>(
+  statement: string,
+  serverUrl?: string,
+  timeoutMs = 5000,
+): Promise<Row[]> {
   const url = adminUrl(serverUrl);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeoutMs });
   try {
@@ -90,7 +98,7 @@ export async function adminQuery(statement: string, serverUrl?: string, timeoutM
     throw new Error(`PostgreSQL at ${new URL(url).host} does not answer (${why})${hint}`, { cause: error });
   }
   try {
-    await client.query(statement);
+    return (await client.query<Row>(statement)).rows;
   } finally {
     await client.end();
   }

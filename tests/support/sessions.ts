@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "@playwright/test";
-import { hashPassword } from "better-auth/crypto";
 import { serializeSignedCookie } from "better-call";
 import { ADMIN_ROLE, USER_ROLE } from "#app/modules/auth/auth.roles.ts";
 import { newAccount, type TestAccount } from "./accounts.ts";
 import { adminAccount } from "./admin.ts";
 import type { AppData } from "./app-data.ts";
+import { rememberedHash } from "./password-hashes.ts";
 
 /**
  * Browser tests that only need to BE signed in start that way without the screens: the user, their password
@@ -77,7 +77,7 @@ async function insertAccount(
 ): Promise<string> {
   const id = randomUUID();
   const now = new Date();
-  const password = await hashPassword(account.password);
+  const password = await rememberedHash(account.password);
   const inserted = await data.db.transaction().execute(async (trx) => {
     // Another worker may create the same address meanwhile (only the shared administrator's can be): theirs stands.
     const user = await trx

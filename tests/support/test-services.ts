@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { loadConfig } from "#app/config.server.ts";
 import { type Services, startServices, stopServices } from "#app/services.server.ts";
+import { rememberedCheck, rememberedHash } from "./password-hashes.ts";
 import { createTestDb, type TestDb } from "./test-db.ts";
 
 /**
@@ -42,6 +43,9 @@ export async function createTestServices(env: Record<string, string> = {}): Prom
     rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
+  // The same scrypt, once per password and per (hash, password) in this process (password-hashes.ts).
+  const auth = await services.auth.$context;
+  auth.password = { ...auth.password, hash: rememberedHash, verify: rememberedCheck };
   return {
     services,
     testDb,
