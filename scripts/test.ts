@@ -11,7 +11,7 @@
 // whole (a check's when it ends, Vitest's after the browser suite's), so the log reads one command after the
 // other. A command's outcome line is printed as soon as it ends. Exits non-zero if any command failed;
 // when a check of the first step fails, no test runs.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 
 type Command = { name: string; args: string[]; live?: boolean };
@@ -27,6 +27,14 @@ const build: Command = { name: "build", args: ["react-router", "build"] };
 const engineOnly = process.argv.includes("--engine");
 
 const outcomes: Outcome[] = [];
+// Stopped (Ctrl+C, CI's time limit): the running commands stop too, rather than going on without us.
+const running = new Set<ChildProcess>();
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill(signal);
+    process.exit(1);
+  });
+}
 if (!engineOnly) {
   const checks = await Promise.all([run(lint, print), sequence([typegen, tsc], print), run(build, print)]);
   if (checks.flat().some((outcome) => outcome.code !== 0)) finish();
@@ -79,12 +87,16 @@ function run({ name, args, live = false }: Command, then?: (outcome: Outcome) =>
   const started = performance.now();
   const [bin, ...rest] = args as [string, ...string[]];
   const child = spawn(path.join(BIN, bin), rest, { stdio: live ? "inherit" : ["ignore", "pipe", "pipe"] });
+  running.add(child);
   const output: Buffer[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
   if (live) console.log(`\n==> ${name}\n`);
   return new Promise((resolve) => {
+    // "error": the command could not start (not installed: npm install first); "close" follows it.
+    child.on("error", (error) => output.push(Buffer.from(`${bin}: ${error.message}\n`)));
     child.on("close", (code, signal) => {
+      running.delete(child);
       const outcome: Outcome = {
         name,
         code: code ?? (signal ? 1 : 0),
