@@ -24,9 +24,11 @@ COPY . .
 RUN npx react-router build
 
 FROM ${BASE_IMAGE}
+# MALLOC_ARENA_MAX: the C allocator's arenas (server/node-flags.ts says why).
 ENV NODE_ENV=production \
     DATA_DIR=/data \
-    PORT=3000
+    PORT=3000 \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=production-dependencies /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
@@ -48,4 +50,4 @@ STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # V8 heap settings: server/node-flags.ts says why.
-CMD ["node", "--max-semi-space-size=8", "--heap-growing-percent=50", "server.ts"]
+CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=50", "server.ts"]

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 import { getFreePort, REPO_ROOT } from "#tests/support/app-server.ts";
 
 /** The production server in a child process, on loopback. */
@@ -29,6 +29,7 @@ export async function spawnServer(env: Record<string, string>) {
     cwd: REPO_ROOT,
     env: {
       PATH: process.env.PATH ?? "",
+      ...SERVER_ENV,
       NODE_ENV: "production",
       HOST: "127.0.0.1",
       PORT: String(port),

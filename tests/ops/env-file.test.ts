@@ -20,7 +20,10 @@ describe.skipIf(SKIP_REASON)("a .env file", () => {
       ["PUBLIC_URL=https://homes.example.test", "DATA_DIR=./state", "PORT=1", ""].join("\n"),
     );
     const scripts = JSON.parse(readFileSync(path.join(REPO_ROOT, "package.json"), "utf8")).scripts;
-    const [node, ...args] = (scripts.serve as string).split(" ");
+    // After the environment it sets (NAME=value: server/node-flags.ts's SERVER_ENV, which the test servers get
+    // too), the command.
+    const words = (scripts.serve as string).split(" ");
+    const [node, ...args] = words.slice(words.findIndex((word) => !/^[A-Z_]+=/.test(word)));
     expect(node).toBe("node");
 
     // PORT comes from the environment (it wins over the file's PORT=1); the rest only from .env.

@@ -5,7 +5,7 @@ import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { SERVER_NODE_FLAGS } from "#server/node-flags.ts";
+import { SERVER_ENV, SERVER_NODE_FLAGS } from "#server/node-flags.ts";
 
 /**
  * Runs the real app the way production does: `node server.ts` from the repository root over the production
@@ -76,6 +76,7 @@ export async function startAppServer(options: AppServerOptions = {}): Promise<Ap
   const port = options.port ?? (await getFreePort());
   const url = `http://localhost:${port}`;
   const env = buildEnv({
+    ...SERVER_ENV,
     NODE_ENV: "production",
     HOST: "127.0.0.1",
     PORT: String(port),
