@@ -1,6 +1,8 @@
-// The server process's memory settings. Every way of starting it passes them: package.json's `start` and
-// `serve`, the Dockerfile (CMD and ENV), the bench and the test servers (server/node-flags.test.ts keeps them
-// in step). They cannot be set from inside server.ts: the young generation is sized, and the C library's
+// The server process's memory settings. Every way of starting it passes the flags: package.json's `start`
+// and `serve`, the Dockerfile's CMD, the bench and the test servers; the environment is set by the Dockerfile's
+// ENV, the bench and the test servers, not by the npm scripts (`NAME=value node` fails in Windows' cmd, where
+// npm runs them; docs/operations.md tells Linux operators to add it). server/node-flags.test.ts keeps them in
+// step. They cannot be set from inside server.ts: the young generation is sized, and the C library's
 // allocator set up, when the process starts.
 //
 // Why: on a machine with plenty of memory V8 sizes its heap for that machine. Its young generation grows
