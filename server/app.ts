@@ -18,6 +18,7 @@ import {
 } from "#app/metrics/metrics.http.server.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { retirePublishedDemoPassword } from "#app/modules/auth/auth.demo.server.ts";
+import { hasOwnPartOfPage } from "#app/modules/me/me.audience.server.ts";
 import { type Services, servicesContext, startServices, stopServices } from "#app/services.server.ts";
 import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.start.server.ts";
 
@@ -138,6 +139,14 @@ export function createApp(services: Services): express.Express {
       onCachedHit: (req, url) => {
         if (req.method === "GET") services.views.countCachedPage(url.pathname, (name) => req.get(name));
       },
+      // A listing's lister and agency, and a visitor with a booking of it, get its page rendered for them
+      // (decision 070); read where the page itself would be read from.
+      ownPart: (req, pathname) =>
+        hasOwnPartOfPage(
+          readsFromPrimary(req) ? services.db : services.readDb,
+          req.get("cookie") ?? "",
+          pathname,
+        ),
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce as string);
