@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { type CompiledQuery, sql } from "kysely";
 import type { Db } from "#app/db/db.server.ts";
 import { isWellFormedId } from "#app/db/ids.ts";
 import { sessionTokensOf } from "#app/modules/auth/auth.session.server.ts";
@@ -23,19 +23,40 @@ const LIVE_BOOKINGS = ["requested", "confirmed"] as const;
 export async function hasOwnPartOfPage(db: Db, cookieHeader: string, pathname: string, now = Date.now()) {
   const listingId = listingIdOfPath(pathname.replace(/\.data$/, ""));
   if (!listingId || !isWellFormedId(listingId)) return false;
-  const tokens = sessionTokensOf(cookieHeader).filter(isWellFormedId);
-  if (tokens.length === 0) return false;
-  const row = await db
+  const query = ownPartQuery(db);
+  for (const token of sessionTokensOf(cookieHeader)) {
+    if (!isWellFormedId(token)) continue;
+    const parameters = query.parameters.map((value) =>
+      value === TOKEN ? token : value === LISTING ? listingId : value === NOW ? now : value,
+    );
+    const { rows } = await db.executeQuery({ ...query, parameters });
+    if (rows.length > 0) return true;
+  }
+  return false;
+}
+
+// Asked on every signed-in request for a listing's page, beside a cache hit of 0.1-0.3 ms: the statement is
+// built once per database (Kysely's building took twice as long as SQLite's answer), with these stand-ins for
+// its values.
+const TOKEN = "\u0000token";
+const LISTING = "\u0000listing";
+const NOW = -1;
+const compiled = new WeakMap<Db, CompiledQuery>();
+
+function ownPartQuery(db: Db) {
+  let query = compiled.get(db);
+  if (query) return query;
+  query = db
     .selectFrom("session as s")
     .select(sql<number>`1`.as("own"))
-    .where("s.token", "in", tokens)
+    .where("s.token", "=", TOKEN)
     .where((eb) =>
       eb.or([
         eb.exists(
           eb
             .selectFrom("listing as l")
             .select(sql`1`.as("x"))
-            .where("l.id", "=", listingId)
+            .where("l.id", "=", LISTING)
             .where((inner) =>
               inner.or([
                 inner("l.userRef", "=", inner.ref("s.userId")),
@@ -55,13 +76,14 @@ export async function hasOwnPartOfPage(db: Db, cookieHeader: string, pathname: s
             .selectFrom("showingAppointment as b")
             .select(sql`1`.as("x"))
             .whereRef("b.visitorId", "=", "s.userId")
-            .where("b.listingId", "=", listingId)
+            .where("b.listingId", "=", LISTING)
             .where("b.status", "in", LIVE_BOOKINGS)
-            .where("b.endsAt", ">", now),
+            .where("b.endsAt", ">", NOW),
         ),
       ]),
     )
     .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+    .compile();
+  compiled.set(db, query);
+  return query;
 }
