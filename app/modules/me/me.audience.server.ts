@@ -29,15 +29,16 @@ export async function hasOwnPartOfPage(db: Db, cookieHeader: string, pathname: s
     const parameters = query.parameters.map((value) =>
       value === TOKEN ? token : value === LISTING ? listingId : value === NOW ? now : value,
     );
-    const { rows } = await db.executeQuery({ ...query, parameters });
-    if (rows.length > 0) return true;
+    const { rows } = await db.executeQuery<{ own: unknown }>({ ...query, parameters });
+    // 1 or 0 on SQLite, true or false on PostgreSQL.
+    if (rows[0]?.own) return true;
   }
   return false;
 }
 
 // Asked on every signed-in request for a listing's page, beside a cache hit of 0.1-0.3 ms: the statement is
-// built once per database (Kysely's building took twice as long as SQLite's answer), with these stand-ins for
-// its values.
+// built once per database (Kysely's building took longer than SQLite's answer), with these stand-ins for its
+// values.
 const TOKEN = "\u0000token";
 const LISTING = "\u0000listing";
 const NOW = -1;
@@ -46,43 +47,43 @@ const compiled = new WeakMap<Db, CompiledQuery>();
 function ownPartQuery(db: Db) {
   let query = compiled.get(db);
   if (query) return query;
+  // Each part asks for the session's user apart, uncorrelated: SQLite answers that in about 5 µs, where the
+  // same read joined to the session (correlated subqueries) took 35.
   query = db
-    .selectFrom("session as s")
-    .select(sql<number>`1`.as("own"))
-    .where("s.token", "=", TOKEN)
-    .where((eb) =>
-      eb.or([
-        eb.exists(
-          eb
-            .selectFrom("listing as l")
-            .select(sql`1`.as("x"))
-            .where("l.id", "=", LISTING)
-            .where((inner) =>
-              inner.or([
-                inner("l.userRef", "=", inner.ref("s.userId")),
-                inner(
-                  "l.agencyId",
-                  "in",
-                  inner
-                    .selectFrom("member as m")
-                    .select("m.organizationId")
-                    .whereRef("m.userId", "=", "s.userId"),
-                ),
-              ]),
-            ),
-        ),
-        eb.exists(
-          eb
-            .selectFrom("showingAppointment as b")
-            .select(sql`1`.as("x"))
-            .whereRef("b.visitorId", "=", "s.userId")
-            .where("b.listingId", "=", LISTING)
-            .where("b.status", "in", LIVE_BOOKINGS)
-            .where("b.endsAt", ">", NOW),
-        ),
-      ]),
-    )
-    .limit(1)
+    .selectNoFrom((eb) => {
+      const user = () => eb.selectFrom("session").select("userId").where("token", "=", TOKEN);
+      return eb
+        .or([
+          eb.exists(
+            eb
+              .selectFrom("listing")
+              .select(sql`1`.as("x"))
+              .where("id", "=", LISTING)
+              .where("userRef", "=", user()),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("member")
+              .select(sql`1`.as("x"))
+              .where("userId", "=", user())
+              .where(
+                "organizationId",
+                "=",
+                eb.selectFrom("listing").select("agencyId").where("id", "=", LISTING),
+              ),
+          ),
+          eb.exists(
+            eb
+              .selectFrom("showingAppointment")
+              .select(sql`1`.as("x"))
+              .where("visitorId", "=", user())
+              .where("listingId", "=", LISTING)
+              .where("status", "in", LIVE_BOOKINGS)
+              .where("endsAt", ">", NOW),
+          ),
+        ])
+        .as("own");
+    })
     .compile();
   compiled.set(db, query);
   return query;
