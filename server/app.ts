@@ -140,13 +140,13 @@ export function createApp(services: Services): express.Express {
         if (req.method === "GET") services.views.countCachedPage(url.pathname, (name) => req.get(name));
       },
       // A listing's lister and agency, and a visitor with a booking of it, get its page rendered for them
-      // (decision 070); read where the page itself would be read from.
-      ownPart: (req, pathname) =>
-        hasOwnPartOfPage(
-          readsFromPrimary(req) ? services.db : services.readDb,
-          req.get("cookie") ?? "",
-          pathname,
-        ),
+      // (decision 070); read where the page itself would be read from, the listing's part once per version.
+      ownPart: (req, pathname) => {
+        const db = readsFromPrimary(req) ? services.db : services.readDb;
+        return hasOwnPartOfPage(db, req.get("cookie") ?? "", pathname, {
+          remember: (key, read) => services.pageCache.remember(db, key, read),
+        });
+      },
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(nonceContext, res.locals.nonce as string);

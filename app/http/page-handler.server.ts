@@ -72,17 +72,23 @@ export function createPageHandler({
       return;
     }
     try {
-      let audience = audienceOf(req);
-      if (audience === "member" && ownPart && (await ownPart(req, url.pathname))) audience = "own";
+      const audience = audienceOf(req);
       if (!pageCache || audience === "own" || !pageCache.usable(req)) {
         await send(res, await render(req, res, url));
         return;
       }
       const { cache } = pageCache;
-      const version = await cache.currentVersion().catch((error: unknown) => {
+      const versionRead = cache.currentVersion().catch((error: unknown) => {
         if (findDatabaseUnavailable(error)) return null;
         throw error;
       });
+      // Asked while the version is read: what `ownPart` keeps per version waits for the same read.
+      if (audience === "member" && ownPart && (await ownPart(req, url.pathname))) {
+        versionRead.catch(() => {});
+        await send(res, await render(req, res, url));
+        return;
+      }
+      const version = await versionRead;
       if (version === null) {
         // No knowing whether a kept page is current: the page renders, and answers 503 if its reads fail too.
         await send(res, await render(req, res, url));

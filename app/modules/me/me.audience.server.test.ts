@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { serializeSignedCookie } from "better-call";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#app/db/db.server.ts";
+import { createPageCache } from "#app/modules/page-cache/page-cache.server.ts";
 import { createListing, createUser } from "#tests/support/factories.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
@@ -121,7 +122,7 @@ async function book(
 
 describe(`a listing page's own audience on ${engine}`, () => {
   const page = (id: string) => `/category/rent/${id}`;
-  const ownPart = (cookie: string, pathname: string) => hasOwnPartOfPage(db, cookie, pathname, NOW);
+  const ownPart = (cookie: string, pathname: string) => hasOwnPartOfPage(db, cookie, pathname, { now: NOW });
 
   it("renders the page for its lister, on the page and its data, under either cookie name", async () => {
     const lister = await createUser(db);
@@ -186,5 +187,52 @@ describe(`a listing page's own audience on ${engine}`, () => {
     expect(await ownPart(confirmedCookie, page(elsewhere))).toBe(false);
     expect(await ownPart(await sessionCookie(cancelled.id), page(id))).toBe(false);
     expect(await ownPart(await sessionCookie(past.id), page(id))).toBe(false);
+  });
+
+  it("keeps a listing's lister and bookers per version of the data: a new booking or agency counts at once", async () => {
+    const cache = createPageCache({
+      db,
+      settings: { maxBytes: 1_000_000, sharedMaxAge: 1, staleWhileRevalidate: 0 },
+    });
+    const reads: string[] = [];
+    const kept = (cookie: string, pathname: string) =>
+      hasOwnPartOfPage(db, cookie, pathname, {
+        now: NOW,
+        remember: (key, read) =>
+          cache.remember(db, key, () => {
+            reads.push(key);
+            return read();
+          }),
+      });
+    const lister = await createUser(db);
+    const { id } = await createListing(db, lister.id);
+    const visitor = await createUser(db);
+    const cookie = await sessionCookie(visitor.id);
+    expect(await kept(cookie, page(id))).toBe(false);
+    expect(await kept(cookie, page(id))).toBe(false);
+    expect(await kept(await sessionCookie(lister.id), page(id))).toBe(true);
+    expect(reads).toHaveLength(1);
+    // Their booking is a write that moves the version: the next request reads the listing's part again.
+    await book(id, visitor.id);
+    expect(await kept(cookie, page(id))).toBe(true);
+    expect(reads).toHaveLength(2);
+    // Joining the agency that lists it counts at once: membership is asked each time, not kept.
+    const agent = await createUser(db);
+    const colleague = await createUser(db);
+    const agencyId = await createAgency([{ userId: agent.id, role: "agent" }]);
+    const { id: agencyListing } = await createListing(db, agent.id, { agencyId });
+    const colleagueCookie = await sessionCookie(colleague.id);
+    expect(await kept(colleagueCookie, page(agencyListing))).toBe(false);
+    await db
+      .insertInto("member")
+      .values({
+        id: randomUUID(),
+        organizationId: agencyId,
+        userId: colleague.id,
+        role: "agent",
+        createdAt: new Date(NOW),
+      })
+      .execute();
+    expect(await kept(colleagueCookie, page(agencyListing))).toBe(true);
   });
 });
