@@ -18,6 +18,7 @@ import {
 } from "#app/metrics/metrics.http.server.ts";
 import { CLIENT_IP_HEADER } from "#app/modules/auth/auth.constants.ts";
 import { retirePublishedDemoPassword } from "#app/modules/auth/auth.demo.server.ts";
+import { hasOwnPartOfPage } from "#app/modules/me/me.audience.server.ts";
 import { type Services, servicesContext, startServices, stopServices } from "#app/services.server.ts";
 import { seedEmptyDatabaseInBackground } from "#tooling/demo-data/demo-data.start.server.ts";
 
@@ -137,6 +138,14 @@ export function createApp(services: Services): express.Express {
       // A rendered listing page counts its view in its loader; one from the cache is counted here.
       onCachedHit: (req, url) => {
         if (req.method === "GET") services.views.countCachedPage(url.pathname, (name) => req.get(name));
+      },
+      // A listing's lister and agency, and a visitor with a booking of it, get its page rendered for them
+      // (decision 070); read where the page itself would be read from, the listing's part once per version.
+      ownPart: (req, pathname) => {
+        const db = readsFromPrimary(req) ? services.db : services.readDb;
+        return hasOwnPartOfPage(db, req.get("cookie") ?? "", pathname, {
+          remember: (key, read) => services.pageCache.remember(db, key, read),
+        });
       },
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();

@@ -18,12 +18,13 @@ import { unavailableResponse } from "./unavailable.server.ts";
 // Never pages: resource routes with their own caching (photos), uploads, sign-in with Google, logging out, and
 // the signed-in user's own data (/me).
 const NOT_PAGES = /^\/(api|images|auth|logout|me)(\/|$)/;
-// The pages a signed-in user shares with visitors (decision 070): Explore, the lists, search, an agency's page,
-// and their data on a client-side navigation (`/_root.data` is Explore's). What is theirs on them (hearts, the
-// unread count, their name) comes from /me. Every other page is rendered for its user, a listing's page too:
-// there a signed-in user has their own part in the page itself (the owner's viewing times and figures, a
-// visitor's bookings).
-const SHARED_PAGES = /^\/(?:|_root\.data|offers|search|category\/(?:rent|sale)|agencies\/[^/]+)(?:\.data)?$/;
+// The pages a signed-in user shares with visitors (decision 070): Explore, the lists, search, a listing's page,
+// an agency's page, and their data on a client-side navigation (`/_root.data` is Explore's). What is theirs on
+// them (hearts, the unread count, their name) comes from /me. Every other page is rendered for its user, and so
+// is a shared page for the few who have their own part inside it (`ownPart`: a listing's lister and agency, a
+// visitor holding a booking of it).
+const SHARED_PAGES =
+  /^\/(?:|_root\.data|offers|search|category\/(?:rent|sale)(?:\/[^/.]+)?|agencies\/[^/]+)(?:\.data)?$/;
 // What React Router answers for a page (HTML) and for its data on a client-side navigation (`.data`).
 const PAGE_TYPES = /^(text\/html|text\/x-script)\b/;
 // The Cache-Control entry.server.tsx gives a page whose route chose none (decision 013).
@@ -39,6 +40,11 @@ type Options = {
   pageCache?: { cache: PageCache; usable: (req: express.Request) => boolean };
   /** Told of each page answered from the cache without rendering (listing views are counted so). */
   onCachedHit?: (req: express.Request, url: URL) => void;
+  /**
+   * Whether a signed-in GET of a shared page has its own part inside it (a listing's lister, a visitor with a
+   * booking of it): then the page is rendered for them instead. Asked only for signed-in requests.
+   */
+  ownPart?: (req: express.Request, pathname: string) => Promise<boolean>;
 };
 
 export function createPageHandler({
@@ -48,6 +54,7 @@ export function createPageHandler({
   getLoadContext,
   pageCache,
   onCachedHit,
+  ownPart,
 }: Options): express.RequestHandler {
   const handle = createRequestHandler(build, mode);
   const origin = new URL(publicUrl).origin;
@@ -71,10 +78,17 @@ export function createPageHandler({
         return;
       }
       const { cache } = pageCache;
-      const version = await cache.currentVersion().catch((error: unknown) => {
+      const versionRead = cache.currentVersion().catch((error: unknown) => {
         if (findDatabaseUnavailable(error)) return null;
         throw error;
       });
+      // Asked while the version is read: what `ownPart` keeps per version waits for the same read.
+      if (audience === "member" && ownPart && (await ownPart(req, url.pathname))) {
+        versionRead.catch(() => {});
+        await send(res, await render(req, res, url));
+        return;
+      }
+      const version = await versionRead;
       if (version === null) {
         // No knowing whether a kept page is current: the page renders, and answers 503 if its reads fail too.
         await send(res, await render(req, res, url));
@@ -141,8 +155,9 @@ function requestUrl(origin: string, target: string) {
 
 /**
  * Who a GET is answered for. "visitor": no session cookie, no toast waiting to be shown. "member": a signed-in
- * user's GET of a page they share with visitors (SHARED_PAGES), answered with the visitors' page. "own":
- * rendered for this request alone (a write, a toast, a personal page, an Authorization header).
+ * user's GET of a page they share with visitors (SHARED_PAGES), answered with the visitors' page unless
+ * `ownPart` says otherwise. "own": rendered for this request alone (a write, a toast, a personal page, an
+ * Authorization header).
  */
 function audienceOf(req: express.Request): "visitor" | "member" | "own" {
   if (req.method !== "GET" && req.method !== "HEAD") return "own";

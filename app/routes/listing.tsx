@@ -1,4 +1,5 @@
-import { data, Link, redirect } from "react-router";
+import { useEffect } from "react";
+import { data, Link, redirect, useRevalidator } from "react-router";
 import { ArrowRightIcon } from "#app/components/icons.tsx";
 import { BackLink } from "#app/components/listing/back-link.tsx";
 import { CompleteListing } from "#app/components/listing/complete-listing.tsx";
@@ -298,7 +299,8 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     signedIn,
   } = loaderData;
   const listed = isListed(listing);
-  // A page shared with visitors is rendered for nobody: /me says whether it is the viewer's (decision 070).
+  // The page is rendered for its lister and agency (and for a visitor with a booking of it); everyone else
+  // gets the visitors' page, and /me's word on the owner is only a safety net (decision 070).
   const {
     owner: isOwner,
     missing,
@@ -308,6 +310,14 @@ export default function ListingPage({ loaderData }: Route.ComponentProps) {
     missing: loaderData.missing,
     viewsThisWeek: loaderData.viewsThisWeek,
   });
+  // Should /me say the viewer manages a home whose page came to them as the visitors' (they joined its agency
+  // since), the page's data is asked again: the server renders it for them now, viewing times editor included.
+  const revalidator = useRevalidator();
+  const unrenderedOwner = isOwner && !loaderData.isOwner;
+  const revalidate = revalidator.revalidate;
+  useEffect(() => {
+    if (unrenderedOwner) void revalidate();
+  }, [unrenderedOwner, revalidate]);
   // SPEC.md: everyone but the owner, visitors included, gets Contact Landlord (the contact page asks them to
   // sign in). A let, sold or expired home draws no more calls.
   const canContact = !isOwner && listed;

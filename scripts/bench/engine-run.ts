@@ -80,14 +80,14 @@ export async function benchEngine(
     const loads: LoadFigures[] = [];
     // One connection: the latency of a page alone, without queueing behind other requests.
     loads.push(await measure("/category/rent alone", ["/category/rent"], 1, options.pageSeconds));
-    for (const page of singlePages) {
-      loads.push(await measure(page.label, [page.path], options.pageConnections, options.pageSeconds));
-    }
-    // The same pages for a signed-in user: the visitors' page from the cache (decision 070), and what is theirs
-    // from /me, the one small request each page load makes beside it (measured apart, on the listing page).
-    // Browsing needs no verified address (and this server is not one the tests' helpers can reach into).
+    // Each page for a visitor, then at once for a signed-in user: the visitors' page from the cache (decision
+    // 070), and what is theirs from /me, the one small request each page load makes beside it (measured apart,
+    // on the listing page). Side by side, so a shared machine's load that changes during the run moves both
+    // figures of a pair alike. Browsing needs no verified address (and this server is not one the tests'
+    // helpers can reach into).
     const cookie = await postSignUp(server.url, newAccount("Bench Signed-In"), { verified: false });
     for (const page of singlePages) {
+      loads.push(await measure(page.label, [page.path], options.pageConnections, options.pageSeconds));
       loads.push(
         await measure(`${page.label} signed in`, [page.path], options.pageConnections, options.pageSeconds, {
           headers: { cookie },

@@ -7,8 +7,9 @@ import { createUser } from "#tests/support/factories.ts";
 import { signedIn } from "#tests/support/sessions.ts";
 
 /**
- * Signed-in users get the pages they share with visitors from the page cache (decision 070): their part (the
- * hearts, the unread count, the owner's buttons) is drawn from /me, the hearts before the first paint.
+ * Signed-in users get the pages they share with visitors from the page cache (decision 070), a listing's page
+ * included: their part (the hearts, the unread count) is drawn from /me, the hearts before the first paint. A
+ * listing's owner, and a visitor holding a booking of it, get its page rendered for them.
  */
 const test = base.extend<object, { data: AppData }>({
   data: appDataFixture,
@@ -20,12 +21,15 @@ const test = base.extend<object, { data: AppData }>({
  */
 async function watchHeart(page: Page, listingId: string) {
   await page.addInitScript((id) => {
-    const w = window as unknown as { heartShown?: { at: number; filled: boolean } };
+    const w = window as unknown as { heartShown?: { at: number; filled: boolean; word: string } };
     const frame = () => {
       const svg = document.querySelector(`[data-save-id="${id}"] svg`);
       const style = svg && getComputedStyle(svg);
       if (style && style.visibility === "visible" && svg.getBoundingClientRect().width > 0) {
-        w.heartShown = { at: performance.now(), filled: style.fill !== "none" };
+        // The words the button shows then (the listing page's "Save" / "Saved"; a card's heart has none).
+        // biome-ignore lint/performance/useDomNodeTextContent: the words on screen, of which CSS hides one.
+        const word = (svg.closest("button") as HTMLElement | null)?.innerText.trim() ?? "";
+        w.heartShown = { at: performance.now(), filled: style.fill !== "none", word };
         return;
       }
       requestAnimationFrame(frame);
@@ -42,7 +46,7 @@ async function heartShown(page: Page) {
       performance.getEntriesByName("first-contentful-paint").length > 0,
   );
   return page.evaluate(() => ({
-    ...(window as unknown as { heartShown: { at: number; filled: boolean } }).heartShown,
+    ...(window as unknown as { heartShown: { at: number; filled: boolean; word: string } }).heartShown,
     painted: performance.getEntriesByName("first-contentful-paint")[0]!.startTime,
   }));
 }
@@ -57,7 +61,7 @@ test("a saved heart is never drawn empty on a cached page: filled from its first
   const listing = await insertTestListing(data, owner.id, { name });
   const saver = await signedIn(data, page, newAccount("Hedda Hearts"));
   await insertSavedHome(data.db, saver.id, listing.id);
-  // A list narrowed to this home: a page signed-in users share with visitors (a listing's own page is theirs).
+  // A list narrowed to this home: a page signed-in users share with visitors.
   const url = `/search?q=${encodeURIComponent(name)}`;
 
   // The first page after signing in (a session this browser had not seen): React draws the heart from /me.
@@ -144,6 +148,91 @@ test("the owner sees Edit on their listing's page and the unread count on a cach
     await expect(visitor.getByRole("main").getByRole("link", { name: "Edit" })).toHaveCount(0);
     await expect(visitor.getByText("This is your listing.")).toHaveCount(0);
     await expect(visitor.getByRole("link", { name: /unread/ })).toHaveCount(0);
+  } finally {
+    await visitor.close();
+  }
+});
+
+test("an ordinary signed-in user gets a listing's page from the cache, right from its first frame; once they book, their own", async ({
+  page,
+  browser,
+  data,
+}) => {
+  const lister = await createUser(data.db, { name: "Lotte Lister" });
+  const name = `Shared listing ${Date.now()}`;
+  const listing = await insertTestListing(data, lister.id, { name });
+  // An open house in three days: "Book a viewing" for everyone but the lister.
+  const startsAt = Date.now() + 3 * 86_400_000;
+  await data.db
+    .insertInto("openHouse")
+    .values({
+      id: randomUUID(),
+      listingId: listing.id,
+      kind: "openHouse",
+      startsAt,
+      endsAt: startsAt + 3_600_000,
+      slotMinutes: null,
+      capacity: 20,
+      confirmByHand: false,
+      remarks: null,
+      timeZone: "Europe/Paris",
+      createdById: null,
+      createdAt: Date.now(),
+    })
+    .execute();
+  const reader = await signedIn(data, page, newAccount("Silke Sharewell"));
+  await insertSavedHome(data.db, reader.id, listing.id);
+  const url = `/category/rent/${listing.id}`;
+
+  // A first page in this tab, then the listing's: the visitors' page, kept, with nothing of hers in it.
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "Profile" }).first()).toBeVisible();
+  await watchHeart(page, listing.id);
+  const answer = await page.goto(url);
+  expect(answer?.headers()["x-page-cache"]).toMatch(/^(HIT|MISS)$/);
+  expect(answer?.headers()["cache-control"]).toContain("public");
+  expect(await answer?.text()).not.toContain("Silke Sharewell");
+  // Her heart is filled and says "Saved" in the frame of the first paint, before React has her data.
+  const first = await heartShown(page);
+  expect(first).toMatchObject({ filled: true, word: "Saved" });
+  expect(first.at - first.painted).toBeLessThanOrEqual(100);
+
+  const main = page.getByRole("main");
+  await expect(main.getByRole("button", { name: "Saved", exact: true })).toHaveAttribute(
+    "aria-pressed",
+    "true",
+  );
+  await expect(main.getByRole("link", { name: "Contact Landlord" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Report this listing" })).toBeVisible();
+  await expect(main.getByRole("link", { name: "Edit" })).toHaveCount(0);
+  const booking = main.getByRole("region", { name: "Book a viewing" });
+  await expect(booking.getByRole("button", { name: "Book a viewing" })).toBeVisible();
+  // The visitors' note is not hers: she is signed in.
+  await expect(booking.getByText("You will be asked to sign in first.")).toBeHidden();
+  await expect(page.getByRole("link", { name: "Sign In" })).toHaveCount(0);
+
+  // She books: from then on the page holds her booking, so it is rendered for her, on a reload too.
+  await booking
+    .locator("label")
+    .filter({ has: page.getByRole("radio") })
+    .first()
+    .click();
+  await booking.getByRole("button", { name: "Book a viewing" }).click();
+  await expect(booking.getByText(/^Viewing booked: /)).toBeVisible({ timeout: 20_000 });
+  const again = await page.reload();
+  expect(again?.headers()["cache-control"]).not.toContain("public");
+  await expect(
+    main.getByRole("region", { name: "Book a viewing" }).getByText(/^Viewing booked: /),
+  ).toBeVisible();
+  await expect(main.getByRole("link", { name: "Your viewings" })).toBeVisible();
+
+  // A visitor's page shows nobody's booking.
+  const visitor = await browser.newPage();
+  try {
+    await visitor.goto(url);
+    await expect(visitor.getByRole("button", { name: "Book a viewing" })).toBeVisible();
+    await expect(visitor.getByText("You will be asked to sign in first.")).toBeVisible();
+    await expect(visitor.getByText(/Viewing booked/)).toHaveCount(0);
   } finally {
     await visitor.close();
   }

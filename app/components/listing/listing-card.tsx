@@ -208,7 +208,14 @@ export function SaveButton({ listingId, name, saved, variant = "card" }: SaveBut
         className={card ? "save-button" : "btn-secondary btn-small gap-2"}
       >
         <HeartIcon filled={pressed} className={pressed ? "size-5 text-danger" : "size-5"} />
-        {card ? null : label}
+        {card ? null : (
+          // Both words, the state's shown by app.css: on a page shared with visitors the personal stylesheet
+          // says "Saved" from the first paint, before React knows the user (decision 070).
+          <>
+            <span className="save-label-saved">{t("Saved")}</span>
+            <span className="save-label-save">{t("Save")}</span>
+          </>
+        )}
       </button>
     </fetcher.Form>
   );

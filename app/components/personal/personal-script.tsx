@@ -8,9 +8,9 @@ const PENDING_MS = 3000;
 // this script draws the signed-in user's part before the first paint, with no React yet: from what the last
 // /me said in this tab (sessionStorage), then from a fresh /me it asks for at once. It marks <html>
 // (data-viewer="member": the header's Saved, Messages and Profile instead of Sign In; data-listing-owner: no
-// Contact Landlord on their own listing) and writes a stylesheet that fills the hearts of the homes they saved;
-// the store (personal-store.ts) repaints it with every change, a heart's press included, so it and React always
-// agree. Ids are checked before they become CSS.
+// Contact Landlord on their own listing) and writes a stylesheet that fills the hearts of the homes they saved
+// (the listing page's heart says "Saved" by it too); the store (personal-store.ts) repaints it with every
+// change, a heart's press included, so it and React always agree. Ids are checked before they become CSS.
 // A tab with nothing kept yet, in a browser where someone was signed in last (localStorage holds only that
 // fact), draws those parts blank until /me answers (data-personal-pending, at most PENDING_MS): a heart
 // shows late rather than wrong. A visitor's browser holds no such mark and waits for nothing.
@@ -27,7 +27,8 @@ function paint(me){
   var s=d.getElementById("personal-style");
   if(!s){s=d.createElement("style");s.id="personal-style";d.head.appendChild(s);}
   var ids=on?(me.savedIds||[]).filter(function(x){return /^[A-Za-z0-9_-]{1,64}$/.test(x)}):[];
-  s.textContent=ids.length?ids.map(function(x){return '[data-save-id="'+x+'"] svg'}).join(",")+"{fill:currentColor;color:var(--color-danger)}":"";
+  function all(tail){return ids.map(function(x){return '[data-save-id="'+x+'"]'+tail}).join(",")}
+  s.textContent=ids.length?all(" svg")+"{fill:currentColor;color:var(--color-danger)}"+all("[aria-pressed]>.save-label-save")+"{display:none}"+all("[aria-pressed]>.save-label-saved")+"{display:inline}":"";
 }
 window.__homesteadPaint=paint;
 var kept=null;

@@ -85,8 +85,7 @@ export function setSavedLocally(listingId: string, saved: boolean) {
 
 /**
  * Whether the viewer manages the listing `listingId`, what its country's rules still require and its views this
- * week: the
- * loader's answer on a page rendered for them, else /me's for a page shared with visitors.
+ * week: the loader's answer on a page rendered for them (as its lister's and agency's always is), else /me's.
  */
 export function useListingOwner(listingId: string, rendered: OwnerPart): OwnerPart {
   const me = usePersonal();

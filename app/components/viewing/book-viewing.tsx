@@ -122,7 +122,12 @@ export function BookViewing({ timeZone, times, bookings, reschedule, signedIn }:
           <button type="submit" className="btn-primary self-start">
             {reschedule ? t("Move my viewing") : t("Book a viewing")}
           </button>
-          {signedIn ? null : <p className="text-sm text-muted">{t("You will be asked to sign in first.")}</p>}
+          {signedIn ? null : (
+            // A listing's page is shared with signed-in users (decision 070): the note is for visitors only.
+            <p className="text-sm text-muted" data-audience="visitor">
+              {t("You will be asked to sign in first.")}
+            </p>
+          )}
         </Form>
       )}
     </div>

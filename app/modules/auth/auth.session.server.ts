@@ -67,6 +67,22 @@ export function hasSessionCookie(cookieHeader: string) {
   return SESSION_COOKIES.some((name) => cookies.has(name));
 }
 
+/**
+ * The session tokens a Cookie header names (its signature cut off, not checked): only for choosing which page a
+ * request gets, never for trusting it. A token that names no session, or an expired one, leads to the visitors'
+ * page, which is right for anyone; whatever is theirs is still read through better-auth's own lookup.
+ */
+export function sessionTokensOf(cookieHeader: string) {
+  const cookies = parseCookies(cookieHeader);
+  const tokens: string[] = [];
+  for (const name of SESSION_COOKIES) {
+    const value = cookies.get(name);
+    const dot = value?.lastIndexOf(".") ?? -1;
+    if (value && dot > 0) tokens.push(value.slice(0, dot));
+  }
+  return tokens;
+}
+
 /** The signed-in user, or null for a visitor. */
 export function getUser(context: Readonly<RouterContextProvider>): Promise<SessionUser | null> {
   return context.get(sessionContext)().user;
