@@ -43,11 +43,7 @@ export default defineConfig({
     projects: [
       { test: { ...shared, name: "unit", include: SOURCE_TESTS, exclude: [...NOT_SOURCE, ...dbTests] } },
       { test: { ...shared, name: "db", include: dbTests.length > 0 ? dbTests : ["no-db-tests"] } },
-      // A server suite starts server processes and drives them over HTTP; `npm test` runs it beside the browser
-      // suite (scripts/test.ts), so its ceilings allow for a machine both keep busy.
-      {
-        test: { ...shared, name: "server", include: SERVER_TESTS, testTimeout: 90_000, hookTimeout: 120_000 },
-      },
+      { test: { ...shared, name: "server", include: SERVER_TESTS } },
     ],
   },
 });
