@@ -5,9 +5,9 @@
 // `node scripts/test.ts --engine`   what depends on the database engine, on the build already made: Vitest's db
 //                                   tier, the *.engine.test.ts server suites, then the @smoke browser tests.
 //
-// The tests run one command after the other: measured from a fresh clone on a 2-CPU machine, Vitest beside the
-// browser suite took 730 s where one after the other took 513 (both keep the CPUs busy, and side by side each
-// waited out the other's slower answers). Every test command runs even when one before it failed, so a run
+// The tests run one command after the other: from a fresh clone on one 2-CPU machine, `npm test` with Vitest
+// beside the browser suite took 714 s, one after the other 688 s (both keep the CPUs busy; side by side each
+// only waited longer for the other's answers). Every test command runs even when one before it failed, so a run
 // reports everything that is wrong; a failed check (lint, types, build) stops the run before the tests. The
 // checks' output is printed as each ends; the tests print as they go. Exits non-zero if anything failed.
 import { type ChildProcess, spawn } from "node:child_process";
