@@ -3,7 +3,7 @@ import { test as base, expect, type Page } from "@playwright/test";
 import { insertSavedHome } from "#app/modules/saved/saved-home.repo.server.ts";
 import { newAccount } from "#tests/support/accounts.ts";
 import { type AppData, appDataFixture, insertTestListing } from "#tests/support/app-data.ts";
-import { createUser } from "#tests/support/factories.ts";
+import { createOpenHouse, createUser } from "#tests/support/factories.ts";
 import { signedIn } from "#tests/support/sessions.ts";
 
 /**
@@ -162,24 +162,7 @@ test("an ordinary signed-in user gets a listing's page from the cache, right fro
   const name = `Shared listing ${Date.now()}`;
   const listing = await insertTestListing(data, lister.id, { name });
   // An open house in three days: "Book a viewing" for everyone but the lister.
-  const startsAt = Date.now() + 3 * 86_400_000;
-  await data.db
-    .insertInto("openHouse")
-    .values({
-      id: randomUUID(),
-      listingId: listing.id,
-      kind: "openHouse",
-      startsAt,
-      endsAt: startsAt + 3_600_000,
-      slotMinutes: null,
-      capacity: 20,
-      confirmByHand: false,
-      remarks: null,
-      timeZone: "Europe/Paris",
-      createdById: null,
-      createdAt: Date.now(),
-    })
-    .execute();
+  await createOpenHouse(data.db, listing.id, { startsAt: Date.now() + 3 * 86_400_000 });
   const reader = await signedIn(data, page, newAccount("Silke Sharewell"));
   await insertSavedHome(data.db, reader.id, listing.id);
   const url = `/category/rent/${listing.id}`;

@@ -4,6 +4,7 @@ import { cleanupAfterAll, SKIP_REASON, startOpsServer } from "#tests/ops/ops-sup
 import { newAccount, postSignUp } from "#tests/support/accounts.ts";
 import { type AppData, insertTestListing, openAppData, userIdByEmail } from "#tests/support/app-data.ts";
 import type { AppServer } from "#tests/support/app-server.ts";
+import { createOpenHouse } from "#tests/support/factories.ts";
 import { postForm } from "#tests/support/http.ts";
 
 /**
@@ -59,24 +60,7 @@ describe.skipIf(SKIP_REASON)("signed-in users and the page cache", () => {
     listingId = listing.id;
     listingPath = `/category/rent/${listing.id}`;
     // An open house tomorrow: everyone but the owner gets "Book a viewing" on the page.
-    const startsAt = Date.now() + 24 * 3_600_000;
-    await data.db
-      .insertInto("openHouse")
-      .values({
-        id: openHouseId,
-        listingId,
-        kind: "openHouse",
-        startsAt,
-        endsAt: startsAt + 3_600_000,
-        slotMinutes: null,
-        capacity: 20,
-        confirmByHand: false,
-        remarks: null,
-        timeZone: "Europe/Paris",
-        createdById: null,
-        createdAt: Date.now(),
-      })
-      .execute();
+    const { startsAt } = await createOpenHouse(data.db, listingId, { id: openHouseId });
     openHouseTime = `${openHouseId}@${startsAt}`;
     const saved = await postForm(
       `${app.url}/saved`,

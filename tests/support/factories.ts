@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { Insertable } from "kysely";
 import type { Config } from "#app/config.server.ts";
 import type { Db } from "#app/db/db.server.ts";
-import type { ImageRow, NewListingRow } from "#app/db/schema.ts";
+import type { ImageRow, NewListingRow, OpenHouseTable } from "#app/db/schema.ts";
 import { insertImage } from "#app/modules/image/image.repo.server.ts";
 import { DETAIL_FIELDS } from "#app/modules/listing/listing.model.ts";
 
@@ -101,4 +102,71 @@ export function testStorageConfig(overrides: Partial<Config["storage"]>): Config
     },
     ...overrides,
   };
+}
+
+/**
+ * Inserts an agency (better-auth's organization row, its own fields empty) and its `members` (userId and role:
+ * "owner", "admin" or "agent"); the slug is made from the name and the id, so two agencies of a name can be.
+ */
+export async function createAgency(
+  db: Db,
+  {
+    name = "Test Homes",
+    members = [],
+    createdAt = new Date(),
+  }: { name?: string; members?: { userId: string; role: string }[]; createdAt?: Date } = {},
+) {
+  const id = randomUUID();
+  const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${id.slice(0, 8)}`;
+  await db
+    .insertInto("organization")
+    .values({
+      id,
+      name,
+      slug,
+      createdAt,
+      about: "",
+      officeAddress: "",
+      officeLat: 0,
+      officeLng: 0,
+      legalName: "",
+      contactEmail: "",
+    })
+    .execute();
+  for (const member of members) {
+    await db
+      .insertInto("member")
+      .values({ id: randomUUID(), organizationId: id, ...member, createdAt })
+      .execute();
+  }
+  return { id, slug, name };
+}
+
+/**
+ * Inserts viewing times of `listingId`: by default an open house for 20 visitors, an hour from a day ahead, on
+ * Paris time, bookable without the lister's confirmation; `overrides` replace any of it.
+ */
+export async function createOpenHouse(
+  db: Db,
+  listingId: string,
+  overrides: Partial<Insertable<OpenHouseTable>> = {},
+) {
+  const startsAt = overrides.startsAt ?? Date.now() + 24 * 3_600_000;
+  const row = {
+    id: randomUUID(),
+    listingId,
+    kind: "openHouse" as const,
+    startsAt,
+    endsAt: startsAt + 3_600_000,
+    slotMinutes: null,
+    capacity: 20,
+    confirmByHand: false,
+    remarks: null,
+    timeZone: "Europe/Paris",
+    createdById: null,
+    createdAt: Date.now(),
+    ...overrides,
+  };
+  await db.insertInto("openHouse").values(row).execute();
+  return row;
 }

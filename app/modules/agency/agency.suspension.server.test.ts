@@ -10,7 +10,7 @@ import { sitemapPage } from "#app/modules/listing/listing.sitemap.server.ts";
 import { liftAgencySuspension, suspendAgency } from "#app/modules/moderation/moderation.service.server.ts";
 import { searchListings } from "#app/modules/search/search.repo.server.ts";
 import { EMPTY_SEARCH } from "#app/modules/search/search.rules.ts";
-import { createListing, createUser } from "#tests/support/factories.ts";
+import { createAgency, createListing, createUser } from "#tests/support/factories.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { handOverForSuspension } from "./agency.listing.server.ts";
@@ -33,32 +33,8 @@ afterAll(async () => {
   await testDb.destroy();
 });
 
-async function createAgency(name: string, members: { userId: string; role: string }[]) {
-  const id = randomUUID();
-  const slug = `${name.toLowerCase().replace(/\W+/g, "-")}-${id.slice(0, 8)}`;
-  await db
-    .insertInto("organization")
-    .values({
-      id,
-      name,
-      slug,
-      createdAt: new Date(),
-      about: "",
-      officeAddress: "",
-      officeLat: 0,
-      officeLng: 0,
-      legalName: "",
-      contactEmail: "",
-    })
-    .execute();
-  for (const member of members) {
-    await db
-      .insertInto("member")
-      .values({ id: randomUUID(), organizationId: id, ...member, createdAt: new Date() })
-      .execute();
-  }
-  return { id, slug, name };
-}
+const createAgencyOf = (name: string, members: { userId: string; role: string }[]) =>
+  createAgency(db, { name, members });
 
 const pageCacheVersion = async () =>
   Number((await db.selectFrom("pageCacheVersion").select("version").executeTakeFirstOrThrow()).version);
@@ -66,7 +42,7 @@ const pageCacheVersion = async () =>
 describe(`agencies on cards and suspended agencies on ${engine}`, () => {
   it("names the agent and the agency on a page of cards, or no agency for a private lister", async () => {
     const agent = await createUser(db, { name: "Ada Agent" });
-    const agency = await createAgency("Card Homes", [{ userId: agent.id, role: "owner" }]);
+    const agency = await createAgencyOf("Card Homes", [{ userId: agent.id, role: "owner" }]);
     const logo = randomUUID();
     await db
       .insertInto("image")
@@ -109,7 +85,7 @@ describe(`agencies on cards and suspended agencies on ${engine}`, () => {
   it("takes a suspended agency's listings off every public list and page, and lifting brings them back", async () => {
     const moderator = await createUser(db, { name: "Mo Moderator" });
     const agent = await createUser(db);
-    const agency = await createAgency("Shady Homes", [{ userId: agent.id, role: "owner" }]);
+    const agency = await createAgencyOf("Shady Homes", [{ userId: agent.id, role: "owner" }]);
     const listing = await createListing(db, agent.id, { agencyId: agency.id });
     const neighbour = await createListing(db, agent.id);
     const publicIds = async () => ({
@@ -171,11 +147,11 @@ describe(`agencies on cards and suspended agencies on ${engine}`, () => {
     const suspended = await createUser(db);
     const partner = await createUser(db);
     const agent = await createUser(db);
-    const alone = await createAgency("Solo Homes", [
+    const alone = await createAgencyOf("Solo Homes", [
       { userId: suspended.id, role: "owner" },
       { userId: agent.id, role: "agent" },
     ]);
-    const shared = await createAgency("Shared Homes", [
+    const shared = await createAgencyOf("Shared Homes", [
       { userId: partner.id, role: "owner" },
       { userId: suspended.id, role: "owner" },
     ]);

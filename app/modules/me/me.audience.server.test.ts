@@ -3,7 +3,7 @@ import { serializeSignedCookie } from "better-call";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "#app/db/db.server.ts";
 import { createPageCache } from "#app/modules/page-cache/page-cache.server.ts";
-import { createListing, createUser } from "#tests/support/factories.ts";
+import { createAgency, createListing, createOpenHouse, createUser } from "#tests/support/factories.ts";
 import { postgresUrlFromEnv } from "#tests/support/pg.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { hasOwnPartOfPage } from "./me.audience.server.ts";
@@ -50,30 +50,9 @@ async function sessionCookie(userId: string, { secure = false } = {}) {
   return `theme=dark; ${header.split(";")[0]}`;
 }
 
-async function createAgency(members: { userId: string; role: string }[]) {
-  const id = randomUUID();
-  await db
-    .insertInto("organization")
-    .values({
-      id,
-      name: "Own Part Homes",
-      slug: `own-part-${id.slice(0, 8)}`,
-      createdAt: new Date(NOW),
-      about: "",
-      officeAddress: "",
-      officeLat: 0,
-      officeLng: 0,
-      legalName: "",
-      contactEmail: "",
-    })
-    .execute();
-  for (const member of members) {
-    await db
-      .insertInto("member")
-      .values({ id: randomUUID(), organizationId: id, ...member, createdAt: new Date(NOW) })
-      .execute();
-  }
-  return id;
+async function agencyWith(members: { userId: string; role: string }[]) {
+  const agency = await createAgency(db, { name: "Own Part Homes", members, createdAt: new Date(NOW) });
+  return agency.id;
 }
 
 async function book(
@@ -84,24 +63,12 @@ async function book(
     endsAt?: number;
   },
 ) {
-  const openHouseId = randomUUID();
-  await db
-    .insertInto("openHouse")
-    .values({
-      id: openHouseId,
-      listingId,
-      kind: "openHouse",
-      startsAt: endsAt - HOUR,
-      endsAt,
-      slotMinutes: null,
-      capacity: 10,
-      confirmByHand: false,
-      remarks: null,
-      timeZone: "Europe/Paris",
-      createdById: null,
-      createdAt: NOW - 96 * HOUR,
-    })
-    .execute();
+  const { id: openHouseId } = await createOpenHouse(db, listingId, {
+    startsAt: endsAt - HOUR,
+    endsAt,
+    capacity: 10,
+    createdAt: NOW - 96 * HOUR,
+  });
   await db
     .insertInto("showingAppointment")
     .values({
@@ -156,12 +123,12 @@ describe(`a listing page's own audience on ${engine}`, () => {
     const admin = await createUser(db);
     const colleague = await createUser(db);
     const outsider = await createUser(db);
-    const agencyId = await createAgency([
+    const agencyId = await agencyWith([
       { userId: agent.id, role: "agent" },
       { userId: admin.id, role: "admin" },
       { userId: colleague.id, role: "agent" },
     ]);
-    await createAgency([{ userId: outsider.id, role: "owner" }]);
+    await agencyWith([{ userId: outsider.id, role: "owner" }]);
     const { id } = await createListing(db, agent.id, { agencyId });
     for (const member of [agent, admin, colleague]) {
       expect(await ownPart(await sessionCookie(member.id), page(id)), member.id).toBe(true);
@@ -219,7 +186,7 @@ describe(`a listing page's own audience on ${engine}`, () => {
     // Joining the agency that lists it counts at once: membership is asked each time, not kept.
     const agent = await createUser(db);
     const colleague = await createUser(db);
-    const agencyId = await createAgency([{ userId: agent.id, role: "agent" }]);
+    const agencyId = await agencyWith([{ userId: agent.id, role: "agent" }]);
     const { id: agencyListing } = await createListing(db, agent.id, { agencyId });
     const colleagueCookie = await sessionCookie(colleague.id);
     expect(await kept(colleagueCookie, page(agencyListing))).toBe(false);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { NewListingRow } from "#app/db/schema.ts";
-import { createUser, testListingRow } from "#tests/support/factories.ts";
+import { createAgency, createUser, testListingRow } from "#tests/support/factories.ts";
 import { createTestDb, type TestDb } from "#tests/support/test-db.ts";
 import { INDEX_MATCHES_UP_TO } from "./search.access.server.ts";
 import { clusterListings } from "./search.cluster.server.ts";
@@ -173,22 +173,7 @@ describe("the map's cells", () => {
     await expectMapMatches();
 
     // A suspended agency's homes leave it too, counted once when their agent is suspended as well.
-    const agencyId = crypto.randomUUID();
-    await testDb.db
-      .insertInto("organization")
-      .values({
-        id: agencyId,
-        name: "Map Homes",
-        slug: `map-homes-${agencyId}`,
-        createdAt: new Date(),
-        about: "",
-        officeAddress: "",
-        officeLat: 0,
-        officeLng: 0,
-        legalName: "",
-        contactEmail: "",
-      })
-      .execute();
+    const { id: agencyId } = await createAgency(testDb.db, { name: "Map Homes" });
     await testDb.db.updateTable("listing").set({ agencyId }).where("id", "in", ids(200, 300)).execute();
     await testDb.db
       .updateTable("organization")
