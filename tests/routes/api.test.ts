@@ -146,28 +146,7 @@ describe(`listings API (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     );
     expect(toastMessage(revoke)).toBe(API_KEY_MESSAGES.revoked);
 
-    const created = await world.client.post(
-      "/agencies/new",
-      {
-        name: "Harbour Homes",
-        about: "Flats by the harbour since 1990.",
-        officeAddress: "12 Rue de Rivoli, Paris",
-        phone: "+33 1 23 45 67 89",
-        legalName: "Harbour Homes SARL",
-        registrationNumber: "RCS Paris 123 456 789",
-        contactEmail: "office@harbour.example",
-      },
-      { cookie: owner.cookie },
-    );
-    expect(created.status, created.body.slice(0, 300)).toBe(302);
-    slug = new URL(`http://x${created.location}`).searchParams.get("agency") ?? "";
-    agencyId = (
-      await world.db
-        .selectFrom("organization")
-        .select("id")
-        .where("slug", "=", slug)
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ id: agencyId, slug } = await world.createAgency(owner.cookie, "Harbour Homes"));
     agencyKey = await makeKey(owner.cookie, "write", { id: agencyId, slug });
   });
 

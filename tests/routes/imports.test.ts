@@ -156,28 +156,7 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
       email: strangerAccount.email,
       emailVerified: true,
     };
-    const created = await world.client.post(
-      "/agencies/new",
-      {
-        name: "Harbour Imports",
-        about: "Flats by the harbour since 1990.",
-        officeAddress: "12 Rue de Rivoli, Paris",
-        phone: "+33 1 23 45 67 89",
-        legalName: "Harbour Imports SARL",
-        registrationNumber: "RCS Paris 123 456 789",
-        contactEmail: "office@harbour-imports.example",
-      },
-      { cookie: signedUp.cookie },
-    );
-    expect(created.status, created.body.slice(0, 300)).toBe(302);
-    slug = new URL(`http://x${created.location}`).searchParams.get("agency") ?? "";
-    agencyId = (
-      await world.db
-        .selectFrom("organization")
-        .select("id")
-        .where("slug", "=", slug)
-        .executeTakeFirstOrThrow()
-    ).id;
+    ({ id: agencyId, slug } = await world.createAgency(signedUp.cookie, "Harbour Imports"));
   });
 
   afterAll(async () => {
@@ -456,28 +435,7 @@ describe(`imports (${postgres ? "PostgreSQL" : "SQLite"})`, () => {
     expect((await findImportRuns(world.db, agencyId)).map((run) => run.id)).not.toContain(shown.runId);
 
     // Someone who does not manage the agency can not queue its planned run, nor can another agency's manager.
-    const strangerAgency = await world.client.post(
-      "/agencies/new",
-      {
-        name: "Stranger Homes",
-        about: "Homes of strangers since 2001.",
-        officeAddress: "12 Rue de Rivoli, Paris",
-        phone: "+33 1 23 45 67 00",
-        legalName: "Stranger Homes SARL",
-        registrationNumber: "RCS Paris 987 654 321",
-        contactEmail: "office@stranger-homes.example",
-      },
-      { cookie: strangerCookie },
-    );
-    expect(strangerAgency.status).toBe(302);
-    const strangerSlug = new URL(`http://x${strangerAgency.location}`).searchParams.get("agency") ?? "";
-    const strangerAgencyId = (
-      await world.db
-        .selectFrom("organization")
-        .select("id")
-        .where("slug", "=", strangerSlug)
-        .executeTakeFirstOrThrow()
-    ).id;
+    const { id: strangerAgencyId } = await world.createAgency(strangerCookie, "Stranger Homes");
     const foreign = await postImportPage(pageForm({ intent: "import", runId: shown.runId }), strangerCookie);
     expect(foreign.status).toBe(403);
     const ownAgency = pageForm({ intent: "import", runId: shown.runId });

@@ -1,7 +1,7 @@
 import type { Config } from "#app/config.server.ts";
 import { ForbiddenError, InvalidError, NotFoundError } from "#app/http/errors.ts";
 import type { ApiActor } from "#app/modules/api-key/api-key.service.server.ts";
-import { imageFromUrl } from "#app/modules/image/image.remote.server.ts";
+import { imageFromUrl, remoteImageDeps } from "#app/modules/image/image.remote.server.ts";
 import {
   type ReferenceOutcome,
   saveListingByReference,
@@ -69,14 +69,7 @@ export async function putListingByReference(
   if (parsed.errors) throw new InvalidError(parsed.errors, API_MESSAGES.invalid);
   const { input, photos } = parsed;
   const asPhoto = (photo: ApiMediaInput) => ({ source: photo.url, caption: photo.caption });
-  const fetchDeps = {
-    db: deps.db,
-    storage: deps.storage,
-    fetch: {
-      allowPrivateHosts: deps.config.imports.allowPrivateHosts,
-      maxBytes: deps.config.storage.maxUploadBytes,
-    },
-  };
+  const fetchDeps = remoteImageDeps(deps);
   try {
     return await saveListingByReference(
       deps,

@@ -6,7 +6,7 @@ import { requireAgencyManager } from "#app/modules/agency/agency.service.server.
 import type { SessionUser } from "#app/modules/auth/auth.session.server.ts";
 import { type I18n, languageOf, msg } from "#app/modules/i18n/i18n.ts";
 import { ImageRejectedError } from "#app/modules/image/image.pipeline.server.ts";
-import { imageFromUrl } from "#app/modules/image/image.remote.server.ts";
+import { imageFromUrl, remoteImageDeps } from "#app/modules/image/image.remote.server.ts";
 import { findImageBySource } from "#app/modules/image/image.repo.server.ts";
 import { imageRejectionMessage, storeUploadedImage } from "#app/modules/image/image.service.server.ts";
 import {
@@ -300,14 +300,7 @@ async function saveItem(
 ) {
   const { imageIds: _a, imageCaptions: _b, floorPlanIds: _c, floorPlanCaptions: _d, ...input } = item.form;
   const asPhoto = (photo: PhotoSource) => ({ source: photo, caption: photo.caption });
-  const fetchDeps = {
-    db: deps.db,
-    storage: deps.storage,
-    fetch: {
-      allowPrivateHosts: deps.config.imports.allowPrivateHosts,
-      maxBytes: deps.config.storage.maxUploadBytes,
-    },
-  };
+  const fetchDeps = remoteImageDeps(deps);
   const saved = await saveListingByReference(
     // No hourly save limit: an import is one deliberate act of an agency's manager, of any size.
     { db: deps.db, storage: deps.storage, geocoder: deps.geocoder, config: deps.config },

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { Config } from "#app/config.server.ts";
 import { InvalidError } from "#app/http/errors.ts";
 import { fetchRemote, RemoteFetchError, type RemoteFetchOptions } from "#app/http/remote-fetch.server.ts";
 import { ImageRejectedError } from "./image.pipeline.server.ts";
@@ -25,6 +26,25 @@ const FETCH_MESSAGES: Record<RemoteFetchError["reason"], string> = {
 export type RemoteImageDeps = ImageServiceDeps & {
   fetch: Pick<RemoteFetchOptions, "allowPrivateHosts" | "maxBytes"> & { timeoutMs?: number };
 };
+
+/** What fetching a listing's photos by URL needs from the site's settings (the API's and the imports'). */
+export function remoteImageDeps(
+  deps: ImageServiceDeps & {
+    config: {
+      imports: Pick<Config["imports"], "allowPrivateHosts">;
+      storage: Pick<Config["storage"], "maxUploadBytes">;
+    };
+  },
+): RemoteImageDeps {
+  return {
+    db: deps.db,
+    storage: deps.storage,
+    fetch: {
+      allowPrivateHosts: deps.config.imports.allowPrivateHosts,
+      maxBytes: deps.config.storage.maxUploadBytes,
+    },
+  };
+}
 
 /**
  * The id of the image fetched from `url` for `userId`'s save of `listingId` (null: a new listing): one it has

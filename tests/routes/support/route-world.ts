@@ -27,6 +27,11 @@ export type RouteWorld = {
   uploadPhoto(userId: string, color?: string): Promise<string>;
   /** Publishes `fields` through POST /create-listing as the user of `cookie`; returns the listing's id. */
   publish(cookie: string, fields: ListingFields): Promise<string>;
+  /**
+   * Creates the agency `name` through POST /agencies/new as the user of `cookie` (its owner), with a valid
+   * office, phone and legal details; returns its id and slug.
+   */
+  createAgency(cookie: string, name: string): Promise<{ id: string; slug: string }>;
   destroy(): Promise<void>;
 };
 
@@ -72,6 +77,31 @@ export async function createRouteWorld(env: Record<string, string> = {}): Promis
         );
       }
       return id;
+    },
+    async createAgency(cookie, name) {
+      const answer = await client.post(
+        "/agencies/new",
+        {
+          name,
+          about: "Flats by the harbour since 1990.",
+          officeAddress: "12 Rue de Rivoli, Paris",
+          phone: "+33 1 23 45 67 89",
+          legalName: `${name} SARL`,
+          registrationNumber: "RCS Paris 123 456 789",
+          contactEmail: `office@${name.toLowerCase().replace(/\W+/g, "-")}.example`,
+        },
+        { cookie },
+      );
+      const slug = new URL(`http://x${answer.location}`).searchParams.get("agency");
+      if (answer.status !== 302 || !slug) {
+        throw new Error(`creating an agency answered ${answer.status}: ${answer.body.slice(0, 300)}`);
+      }
+      const { id } = await test.testDb.db
+        .selectFrom("organization")
+        .select("id")
+        .where("slug", "=", slug)
+        .executeTakeFirstOrThrow();
+      return { id, slug };
     },
     destroy: test.destroy,
   };
